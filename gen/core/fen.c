@@ -1,0 +1,250 @@
+/* FEN: the orthodox chess position text, six fields or the four-field EPD
+ * form (clocks omitted).  Validation follows spec/chess.md: a position that
+ * no legal game could hand a move generator is rejected, never repaired. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position_text.h"
+#include "text_fields.h"
+
+static const char PIECE_LETTERS[] = " PNBRQK"; /* indexed by Kind, white upper-case */
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = snprintf(err, errlen, "FEN: ");
+    if (n >= 0 && (size_t)n < errlen)
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static Piece piece_at(const Position *pos, int file, int rank)
+{
+    if (file < 0 || file >= C_WIDTH || rank < 0 || rank >= C_WIDTH)
+        return EMPTY;
+    return pos->board[rank * C_WIDTH + file];
+}
+
+static bool is(Piece p, int army, Kind kind) { return p != EMPTY && PIECE_ARMY(p) == army && PIECE_KIND(p) == kind; }
+
+/* Whether `army` attacks the square: a plain scan, used once per parsed
+ * position, never during search. */
+static bool attacked(const Position *pos, int square, int army)
+{
+    static const int KNIGHT[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int KING_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    int f = square % C_WIDTH, r = square / C_WIDTH;
+    int pawn_rank = army == CHESS_WHITE ? r - 1 : r + 1;
+    if (is(piece_at(pos, f - 1, pawn_rank), army, PAWN) || is(piece_at(pos, f + 1, pawn_rank), army, PAWN))
+        return true;
+    for (int i = 0; i < 8; i++) {
+        if (is(piece_at(pos, f + KNIGHT[i][0], r + KNIGHT[i][1]), army, KNIGHT))
+            return true;
+        if (is(piece_at(pos, f + KING_STEPS[i][0], r + KING_STEPS[i][1]), army, KING))
+            return true;
+        Kind slider = (KING_STEPS[i][0] && KING_STEPS[i][1]) ? BISHOP : ROOK;
+        int x = f + KING_STEPS[i][0], y = r + KING_STEPS[i][1];
+        while (x >= 0 && x < C_WIDTH && y >= 0 && y < C_WIDTH) {
+            Piece p = piece_at(pos, x, y);
+            if (p != EMPTY) {
+                if (is(p, army, slider) || is(p, army, QUEEN))
+                    return true;
+                break;
+            }
+            x += KING_STEPS[i][0];
+            y += KING_STEPS[i][1];
+        }
+    }
+    return false;
+}
+
+static int parse_board(const char *board, size_t len, Position *pos, int king_square[2], char *err, size_t errlen)
+{
+    int rank = C_WIDTH - 1, file = 0;
+    king_square[0] = king_square[1] = -1;
+    for (size_t i = 0; i <= len; i++) {
+        char c = i < len ? board[i] : '\0';
+        if (c == '/' || c == '\0') {
+            if (file != C_WIDTH)
+                return fail(err, errlen, "rank %d has %d squares, expected 8", rank + 1, file);
+            if (c == '\0')
+                break;
+            if (--rank < 0)
+                return fail(err, errlen, "board has more than 8 ranks");
+            file = 0;
+            continue;
+        }
+        if (c >= '1' && c <= '8') {
+            if (file + (c - '0') > C_WIDTH)
+                return fail(err, errlen, "rank %d: more than 8 squares (at '%c', file %c)", rank + 1, c, 'a' + file);
+            file += c - '0';
+            continue;
+        }
+        if (file >= C_WIDTH)
+            return fail(err, errlen, "rank %d: more than 8 squares (at '%c')", rank + 1, c);
+        const char *kp = strchr(PIECE_LETTERS + 1, toupper((unsigned char)c));
+        if (!kp || !isalpha((unsigned char)c))
+            return fail(err, errlen, "rank %d, file %c: unknown piece letter '%c'", rank + 1, 'a' + file, c);
+        int army = isupper((unsigned char)c) ? CHESS_WHITE : CHESS_BLACK;
+        Kind kind = (Kind)(kp - PIECE_LETTERS);
+        if (kind == PAWN && (rank == 0 || rank == C_WIDTH - 1))
+            return fail(err, errlen, "rank %d, file %c: a pawn cannot stand on rank %d", rank + 1, 'a' + file,
+                        rank + 1);
+        int square = rank * C_WIDTH + file;
+        if (kind == KING) {
+            if (king_square[army] >= 0)
+                return fail(err, errlen, "rank %d, file %c: %s has a second king", rank + 1, 'a' + file,
+                            army ? "black" : "white");
+            king_square[army] = square;
+        }
+        pos->board[square] = PIECE_MAKE(army, kind, kind == PAWN ? (army ? PAWN_DOWN : PAWN_UP) : PAWN_NONE);
+        file++;
+    }
+    if (rank != 0)
+        return fail(err, errlen, "board has %d ranks, expected 8", C_WIDTH - rank);
+    for (int a = 0; a < 2; a++)
+        if (king_square[a] < 0)
+            return fail(err, errlen, "%s has no king", a ? "black" : "white");
+    return 0;
+}
+
+static int parse_castling(const char *s, size_t len, Position *pos, char *err, size_t errlen)
+{
+    static const char ORDER[] = "KQkq";
+    /* The king's and rook's home squares each right needs. */
+    static const int KING_HOME[4] = {4, 4, 60, 60}, ROOK_HOME[4] = {7, 0, 63, 56};
+    if (len == 1 && s[0] == '-')
+        return 0;
+    int next = 0;
+    for (size_t i = 0; i < len; i++) {
+        const char *p = strchr(ORDER, s[i]);
+        if (!p || !s[i])
+            return fail(err, errlen, "castling field '%.*s': '%c' is not one of K Q k q or '-'", (int)len, s, s[i]);
+        int right = (int)(p - ORDER);
+        if (right < next)
+            return fail(err, errlen, "castling field '%.*s': letters must be distinct and in the order KQkq", (int)len,
+                        s);
+        next = right + 1;
+        int army = right / 2;
+        if (!is(pos->board[KING_HOME[right]], army, KING) || !is(pos->board[ROOK_HOME[right]], army, ROOK))
+            return fail(err, errlen, "castling right '%c' needs the %s king on %c%d and a rook on %c%d", s[i],
+                        army ? "black" : "white", 'e', army ? 8 : 1, 'a' + ROOK_HOME[right] % 8,
+                        ROOK_HOME[right] / 8 + 1);
+        pos->castling |= (uint8_t)(1u << right);
+    }
+    return 0;
+}
+
+static int parse_en_passant(const char *s, size_t len, Position *pos, char *err, size_t errlen)
+{
+    pos->ep_square = -1;
+    if (len == 1 && s[0] == '-')
+        return 0;
+    const char *p = s;
+    int square = square_parse(GAME_CHESS, &p);
+    if (square < 0 || (size_t)(p - s) != len)
+        return fail(err, errlen, "en passant field '%.*s' is not '-' or a square", (int)len, s);
+    int want_rank = pos->turn == CHESS_WHITE ? 5 : 2; /* rank 6 or 3, zero-based */
+    if (square / C_WIDTH != want_rank)
+        return fail(err, errlen, "en passant square %.*s must be on rank %d with %s to move", (int)len, s,
+                    want_rank + 1, pos->turn ? "black" : "white");
+    /* The pawn that just stepped twice stands beyond the square, and both the
+     * square and the one it left are empty. */
+    int step = pos->turn == CHESS_WHITE ? -C_WIDTH : C_WIDTH;
+    if (pos->board[square] != EMPTY || pos->board[square - step] != EMPTY ||
+        !is(pos->board[square + step], !pos->turn, PAWN))
+        return fail(err, errlen, "en passant square %.*s does not follow a double pawn step", (int)len, s);
+    pos->ep_square = square;
+    return 0;
+}
+
+static int parse_counter(const char *s, size_t len, int min, int *out)
+{
+    if (len == 0 || len > 6)
+        return -1;
+    for (size_t i = 0; i < len; i++)
+        if (!isdigit((unsigned char)s[i]))
+            return -1;
+    *out = atoi(s);
+    return *out >= min ? 0 : -1;
+}
+
+int fen_parse(const char *text, Position *pos, char *err, size_t errlen)
+{
+    memset(pos, 0, sizeof *pos);
+    pos->game = GAME_CHESS;
+    pos->ep_square = -1;
+    pos->fullmove_number = 1;
+    TextFields f;
+    if (text_fields_split(text, &f) < 0 || f.count > 6)
+        return fail(err, errlen, "more than six fields");
+    if (f.count != 4 && f.count != 6)
+        return fail(err, errlen, "%d fields; expected 6 (or 4, without the clocks)", f.count);
+    int king_square[2];
+    if (parse_board(f.start[0], f.len[0], pos, king_square, err, errlen) < 0)
+        return -1;
+    if (f.len[1] != 1 || (f.start[1][0] != 'w' && f.start[1][0] != 'b'))
+        return fail(err, errlen, "side to move '%.*s' must be 'w' or 'b'", (int)f.len[1], f.start[1]);
+    pos->turn = f.start[1][0] == 'w' ? CHESS_WHITE : CHESS_BLACK;
+    if (parse_castling(f.start[2], f.len[2], pos, err, errlen) < 0 ||
+        parse_en_passant(f.start[3], f.len[3], pos, err, errlen) < 0)
+        return -1;
+    if (f.count == 6) {
+        if (parse_counter(f.start[4], f.len[4], 0, &pos->halfmove_clock) < 0)
+            return fail(err, errlen, "halfmove clock '%.*s' is not a number", (int)f.len[4], f.start[4]);
+        if (parse_counter(f.start[5], f.len[5], 1, &pos->fullmove_number) < 0)
+            return fail(err, errlen, "fullmove number '%.*s' is not a number from 1", (int)f.len[5], f.start[5]);
+    }
+    int waiting = !pos->turn;
+    if (attacked(pos, king_square[waiting], pos->turn))
+        return fail(err, errlen, "the side not to move (%s) is in check", waiting ? "black" : "white");
+    return 0;
+}
+
+void fen_format(const Position *pos, char *out, size_t outlen)
+{
+    char buf[POSITION_TEXT_MAX];
+    size_t n = 0;
+    for (int rank = C_WIDTH - 1; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < C_WIDTH; file++) {
+            Piece p = pos->board[rank * C_WIDTH + file];
+            if (p == EMPTY) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                buf[n++] = (char)('0' + empty);
+            empty = 0;
+            char c = PIECE_LETTERS[PIECE_KIND(p)];
+            buf[n++] = PIECE_ARMY(p) == CHESS_WHITE ? c : (char)tolower((unsigned char)c);
+        }
+        if (empty)
+            buf[n++] = (char)('0' + empty);
+        if (rank)
+            buf[n++] = '/';
+    }
+    buf[n++] = ' ';
+    buf[n++] = pos->turn == CHESS_WHITE ? 'w' : 'b';
+    buf[n++] = ' ';
+    if (!pos->castling)
+        buf[n++] = '-';
+    for (int r = 0; r < 4; r++)
+        if (pos->castling & (1u << r))
+            buf[n++] = "KQkq"[r];
+    buf[n++] = ' ';
+    if (pos->ep_square < 0) {
+        buf[n++] = '-';
+    } else {
+        char sq[4];
+        square_format(GAME_CHESS, pos->ep_square, sq);
+        n += (size_t)sprintf(buf + n, "%s", sq);
+    }
+    snprintf(buf + n, sizeof buf - n, " %d %d", pos->halfmove_clock, pos->fullmove_number);
+    snprintf(out, outlen, "%s", buf);
+}

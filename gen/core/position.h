@@ -1,0 +1,101 @@
+/* The neutral description of a position that every backend loads.
+ *
+ * Shared code (QFEN and FEN parsing, printing, move text) speaks only this
+ * form; each backend converts it once, in its load function, into whatever
+ * layout it searches fastest.  Nothing here is on a hot path. */
+#ifndef GEN_CORE_POSITION_H
+#define GEN_CORE_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { GAME_QUATERNITY = 0, GAME_CHESS = 1, GAME_COUNT } Game;
+
+/* Neutral squares: index = rank * width + file, rank 0 being rank 1 and file
+ * 0 file a.  Quaternity is 12 x 12 (0..143), chess 8 x 8 (0..63). */
+enum { Q_WIDTH = 12, Q_SQUARES = 144, C_WIDTH = 8, C_SQUARES = 64 };
+enum { MAX_SQUARES = Q_SQUARES };
+
+/* A piece is one byte: kind in bits 0-2, army in bits 3-4, pawn state in
+ * bits 5-7.  EMPTY is 0.  Chess uses armies 0 (white) and 1 (black) and gives
+ * its pawns the states PAWN_UP and PAWN_DOWN, so that pawn code can be shared
+ * in spirit even though chess backends never read the state. */
+typedef uint8_t Piece;
+
+typedef enum { EMPTY = 0, PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING } Kind;
+
+/* Quaternity armies, in turn order. Chess: WHITE = 0, BLACK = 1. */
+typedef enum { ARMY_WHITE = 0, ARMY_RED = 1, ARMY_BLACK = 2, ARMY_GREEN = 3 } Army;
+enum { CHESS_WHITE = 0, CHESS_BLACK = 1 };
+
+typedef enum {
+    PAWN_NONE = 0, /* not a pawn */
+    PAWN_UP = 1,   /* toward the last rank */
+    PAWN_DOWN = 2, /* toward rank 1 */
+    PAWN_RIGHT = 3, /* toward the last file */
+    PAWN_LEFT = 4, /* toward file a */
+    PAWN_UNCOMMITTED = 5 /* Quaternity advanced central pawn, both forward directions open */
+} PawnState;
+
+#define PIECE_MAKE(army, kind, state) ((Piece)((kind) | ((army) << 3) | ((state) << 5)))
+#define PIECE_KIND(p) ((Kind)((p)&7))
+#define PIECE_ARMY(p) (((p) >> 3) & 3)
+#define PIECE_PAWN_STATE(p) ((PawnState)((p) >> 5))
+
+/* Castling rights (chess only). */
+enum { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4, CASTLE_BQ = 8 };
+
+typedef struct Position {
+    Game game;
+    Piece board[MAX_SQUARES]; /* neutral squares; only the first width*width are used */
+    int turn;                 /* Quaternity: controller on turn (an Army); chess: side to move */
+
+    /* Quaternity only. controller[a] is the controller of army a; frozen is a
+     * bit set of frozen controllers (bit a for controller a). */
+    uint8_t controller[4];
+    uint8_t frozen;
+
+    /* Chess only. ep_square is the square a pawn could capture onto en
+     * passant, or -1. */
+    uint8_t castling;
+    int ep_square;
+    int halfmove_clock;
+    int fullmove_number;
+} Position;
+
+static inline int game_width(Game g) { return g == GAME_QUATERNITY ? Q_WIDTH : C_WIDTH; }
+static inline int game_squares(Game g) { return g == GAME_QUATERNITY ? Q_SQUARES : C_SQUARES; }
+static inline int game_armies(Game g) { return g == GAME_QUATERNITY ? 4 : 2; }
+
+/* The neutral move: squares in neutral numbering, promotion kind or EMPTY.
+ * Backends may search with any internal encoding; at the interface they
+ * speak this one.  Castling is the king's move, en passant the pawn's. */
+typedef struct Move {
+    uint8_t from;
+    uint8_t to;
+    uint8_t promotion; /* a Kind, EMPTY when none */
+} Move;
+
+/* Upper bound on the legal moves of one Quaternity or chess position.  A
+ * Quaternity controller can move up to three armies; 1024 leaves room for
+ * any reachable position and keeps every move list on the stack. */
+enum { MAX_MOVES = 1024 };
+
+/* Perft depths the harness accepts. */
+enum { MAX_DEPTH = 32 };
+
+static inline bool move_equal(Move a, Move b)
+{
+    return a.from == b.from && a.to == b.to && a.promotion == b.promotion;
+}
+
+/* The controller who moves after `turn` in Quaternity turn order: the next,
+ * clockwise, of the controllers that control their own army and are not
+ * frozen.  With one left, it moves again. */
+int quaternity_next_turn(const Position *pos, int turn);
+
+/* Positions compare equal when every field a game uses is equal (chess
+ * clocks included). */
+bool position_equal(const Position *a, const Position *b);
+
+#endif

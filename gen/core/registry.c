@@ -1,0 +1,36 @@
+#include "registry.h"
+
+#include <string.h>
+
+extern const Backend quaternity_mailbox_backend;
+
+const Backend *const backend_registry[] = {
+    &quaternity_mailbox_backend,
+    NULL,
+};
+
+const Backend *backend_find(const char *name, Game game)
+{
+    for (int i = 0; backend_registry[i]; i++)
+        if (backend_registry[i]->game == game && strcmp(backend_registry[i]->name, name) == 0)
+            return backend_registry[i];
+    return NULL;
+}
+
+int backend_name_known(const char *name)
+{
+    for (int i = 0; backend_registry[i]; i++)
+        if (strcmp(backend_registry[i]->name, name) == 0)
+            return 1;
+    return 0;
+}
+
+int backend_count(Game game)
+{
+    int n = 0;
+    for (int i = 0; backend_registry[i]; i++)
+        n += backend_registry[i]->game == game;
+    return n;
+}
+
+const char *game_name(Game game) { return game == GAME_QUATERNITY ? "quaternity" : "chess"; }

@@ -1,0 +1,81 @@
+#include "session.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "move_text.h"
+
+double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int session_open(Session *s, const Backend *backend, const Position *pos, char *err, size_t errlen)
+{
+    s->backend = backend;
+    s->game = pos->game;
+    s->state = backend->create();
+    if (!s->state) {
+        snprintf(err, errlen, "backend %s: out of memory", backend->name);
+        return -1;
+    }
+    backend->load(s->state, pos);
+    return 0;
+}
+
+void session_close(Session *s)
+{
+    if (s->state)
+        s->backend->destroy(s->state);
+    s->state = NULL;
+}
+
+int session_play(Session *s, const char *moves, char *err, size_t errlen)
+{
+    if (!moves)
+        return 0;
+    const char *p = moves;
+    for (int index = 1;; index++) {
+        while (*p == ' ' || *p == '\t' || *p == '\n')
+            p++;
+        if (!*p)
+            return 0;
+        char word[32];
+        size_t n = strcspn(p, " \t\n");
+        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
+        p += n;
+        Move move;
+        if (n >= sizeof word || move_parse(s->game, word, &move) < 0) {
+            snprintf(err, errlen, "move %d '%s' is not move text (like d4e5 or d11e12q)", index, word);
+            return -1;
+        }
+        Move legal[MAX_MOVES];
+        int count = s->backend->generate(s->state, legal);
+        if (moves_find(legal, count, move) < 0) {
+            Position pos;
+            char text[POSITION_TEXT_MAX];
+            s->backend->save(s->state, &pos);
+            position_format(&pos, text, sizeof text);
+            snprintf(err, errlen, "move %d '%s' is not legal in %s", index, word, text);
+            return -1;
+        }
+        s->backend->make(s->state, move);
+    }
+}
+
+int session_divide(Session *s, int depth, int bulk, DivideEntry *entries)
+{
+    Move moves[MAX_MOVES];
+    int count = s->backend->generate(s->state, moves);
+    moves_sort(s->game, moves, count);
+    for (int i = 0; i < count; i++) {
+        entries[i].move = moves[i];
+        s->backend->make(s->state, moves[i]);
+        entries[i].count = s->backend->perft(s->state, depth - 1, bulk);
+        s->backend->unmake(s->state, moves[i]);
+    }
+    return count;
+}
