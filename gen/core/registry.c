@@ -2,10 +2,9 @@
 
 #include <string.h>
 
-extern const Backend quaternity_mailbox_backend;
+/* One extern and one entry per backend, Quaternity first, then chess. */
 
 const Backend *const backend_registry[] = {
-    &quaternity_mailbox_backend,
     NULL,
 };
 
