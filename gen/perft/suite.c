@@ -41,9 +41,7 @@ static void add_backend_time(BackendTotals *rows, int *nrows, const Backend *b, 
  * the fastest of the same game. */
 static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, int bulk)
 {
-    fprintf(out, "
-%-11s %-9s %15s %9s %9s %9s
-", "game", "backend", "nodes", "seconds", "Mnps", "vs best");
+    fprintf(out, "\n%-11s %-9s %15s %9s %9s %9s\n", "game", "backend", "nodes", "seconds", "Mnps", "vs best");
     for (int i = 0; i < nrows; i++) {
         double best = 0;
         for (int j = 0; j < nrows; j++)
@@ -51,12 +49,10 @@ static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, i
                 rows[j].nodes / rows[j].seconds > best)
                 best = rows[j].nodes / rows[j].seconds;
         double nps = rows[i].seconds > 0 ? rows[i].nodes / rows[i].seconds : 0;
-        fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx
-", game_name(rows[i].backend->game),
+        fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx\n", game_name(rows[i].backend->game),
                 rows[i].backend->name, rows[i].nodes, rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0);
     }
-    fprintf(out, "(single thread, bulk counting %s, no hashing; times are single runs, see bench/ for medians)
-",
+    fprintf(out, "(single thread, bulk counting %s, no hashing; times are single runs, see bench/ for medians)\n",
             bulk ? "on" : "off");
 }
 
