@@ -30,7 +30,10 @@ static Piece piece_at(const Position *pos, int file, int rank)
     return pos->board[rank * C_WIDTH + file];
 }
 
-static bool is(Piece p, int army, Kind kind) { return p != EMPTY && PIECE_ARMY(p) == army && PIECE_KIND(p) == kind; }
+static bool is(Piece p, int army, Kind kind)
+{
+    return p != EMPTY && PIECE_ARMY(p) == army && PIECE_KIND(p) == kind;
+}
 
 /* Whether `army` attacks the square: a plain scan, used once per parsed
  * position, never during search. */

@@ -80,8 +80,7 @@ static void print_report(FILE *out, const CrossReport *r, Game game, int bulk, c
     switch (r->verdict) {
     case CROSS_MOVES_DIFFER:
         fprintf(out, "  moves only %s generates: %s\n", r->first->name, r->only_first[0] ? r->only_first : "(none)");
-        fprintf(out, "  moves only %s generates: %s\n", r->second->name,
-                r->only_second[0] ? r->only_second : "(none)");
+        fprintf(out, "  moves only %s generates: %s\n", r->second->name, r->only_second[0] ? r->only_second : "(none)");
         break;
     case CROSS_POSITIONS_DIFFER:
         fprintf(out, "  after this path %s has: %s\n", r->second->name, r->other_position);

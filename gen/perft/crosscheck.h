@@ -17,21 +17,21 @@ enum { CROSS_PATH_MAX = 4096 };
 
 typedef enum {
     CROSS_AGREE = 0,
-    CROSS_MOVES_DIFFER,     /* the legal move lists differ at `position` */
-    CROSS_POSITIONS_DIFFER, /* same move path, different saved positions */
+    CROSS_MOVES_DIFFER,      /* the legal move lists differ at `position` */
+    CROSS_POSITIONS_DIFFER,  /* same move path, different saved positions */
     CROSS_PERFT_INCONSISTENT /* a backend's perft() disagrees with its own divide */
 } CrossVerdict;
 
 typedef struct CrossReport {
     CrossVerdict verdict;
-    const Backend *first, *second;  /* the pair that was descended */
-    char path[CROSS_PATH_MAX];      /* moves from the root, space-separated */
-    char position[POSITION_TEXT_MAX]; /* where the difference shows (first's view) */
+    const Backend *first, *second;          /* the pair that was descended */
+    char path[CROSS_PATH_MAX];              /* moves from the root, space-separated */
+    char position[POSITION_TEXT_MAX];       /* where the difference shows (first's view) */
     char other_position[POSITION_TEXT_MAX]; /* second's view, for POSITIONS_DIFFER */
-    int depth;                      /* depth remaining at that position */
-    char only_first[CROSS_PATH_MAX];  /* moves only `first` generates */
-    char only_second[CROSS_PATH_MAX]; /* moves only `second` generates */
-    uint64_t total[8];              /* root totals, per backend */
+    int depth;                              /* depth remaining at that position */
+    char only_first[CROSS_PATH_MAX];        /* moves only `first` generates */
+    char only_second[CROSS_PATH_MAX];       /* moves only `second` generates */
+    uint64_t total[8];                      /* root totals, per backend */
 } CrossReport;
 
 /* Divides `pos` (after the moves in `moves`, which may be NULL) to `depth`

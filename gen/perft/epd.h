@@ -10,13 +10,13 @@
 #include "position_text.h"
 
 typedef struct EpdEntry {
-    int line;                          /* 1-based line in the file */
-    char id[64];                       /* ";id" or "line N" */
-    char text[POSITION_TEXT_MAX];      /* the position as written */
+    int line;                     /* 1-based line in the file */
+    char id[64];                  /* ";id" or "line N" */
+    char text[POSITION_TEXT_MAX]; /* the position as written */
     Position pos;
-    uint64_t expected[MAX_DEPTH + 1];  /* expected[d], valid when has[d] */
+    uint64_t expected[MAX_DEPTH + 1]; /* expected[d], valid when has[d] */
     unsigned char has[MAX_DEPTH + 1];
-    int max_depth;                     /* deepest depth with a count, 0 if none */
+    int max_depth; /* deepest depth with a count, 0 if none */
 } EpdEntry;
 
 /* Reads the next entry; 1 on success, 0 at end of file, -1 on a malformed

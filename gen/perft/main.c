@@ -5,6 +5,7 @@
  * prints one "move count" line per root move, sorted, a blank line and the
  * total on stdout; timing goes to stderr. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ static void usage(FILE *out)
             "      --no-bulk       make every move down to depth 0\n"
             "      --suite FILE    check every ;Dn count of an EPD file (QFEN or FEN lines)\n"
             "      --max-depth N   deepest depth a suite checks (default 3)\n"
+            "      --max-nodes N   skip suite counts above N nodes (default: no limit)\n"
             "      --random GAMES  play GAMES random legal games from the opening and\n"
             "                      chess start (or every position of --from FILE),\n"
             "                      comparing every backend's legal moves at every node\n"
@@ -113,8 +115,8 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
         total = 1;
     printf("\n%llu\n", (unsigned long long)total);
     fprintf(stderr, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, no hashing)\n", depth,
-            (unsigned long long)total, seconds, seconds > 0 ? (double)total / seconds / 1e6 : 0.0,
-            game_name(pos.game), backend->name, bulk ? "on" : "off");
+            (unsigned long long)total, seconds, seconds > 0 ? (double)total / seconds / 1e6 : 0.0, game_name(pos.game),
+            backend->name, bulk ? "on" : "off");
     session_close(&s);
     return 0;
 }
@@ -122,7 +124,7 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
 int main(int argc, char **argv)
 {
     const char *backend = DEFAULT_BACKEND, *suite = NULL, *from = NULL;
-    long max_depth = 3, random_games = -1, seed = 1, plies = 200;
+    long max_depth = 3, max_nodes = -1, random_games = -1, seed = 1, plies = 200;
     int bulk = 1;
     const char *args[3];
     int nargs = 0;
@@ -142,8 +144,8 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--no-bulk") == 0) {
             bulk = 0;
         } else if (strcmp(a, "-b") == 0 || strcmp(a, "--backend") == 0 || strcmp(a, "--suite") == 0 ||
-                   strcmp(a, "--max-depth") == 0 || strcmp(a, "--random") == 0 || strcmp(a, "--seed") == 0 ||
-                   strcmp(a, "--plies") == 0 || strcmp(a, "--from") == 0) {
+                   strcmp(a, "--max-depth") == 0 || strcmp(a, "--max-nodes") == 0 || strcmp(a, "--random") == 0 ||
+                   strcmp(a, "--seed") == 0 || strcmp(a, "--plies") == 0 || strcmp(a, "--from") == 0) {
             if (!value)
                 return fail("option %s needs a value%s", a, "");
             i++;
@@ -155,6 +157,8 @@ int main(int argc, char **argv)
                 from = value;
             else if (strcmp(a, "--max-depth") == 0 && (max_depth = parse_number(value, 1, CLI_MAX_DEPTH)) < 0)
                 return fail("--max-depth '%s' is not a depth from 1 to 20%s", value, "");
+            else if (strcmp(a, "--max-nodes") == 0 && (max_nodes = parse_number(value, 1, LONG_MAX - 1)) < 0)
+                return fail("--max-nodes '%s' is not a positive number%s", value, "");
             else if (strcmp(a, "--random") == 0 && (random_games = parse_number(value, 1, 100000000)) < 0)
                 return fail("--random '%s' is not a game count from 1 to 100000000%s", value, "");
             else if (strcmp(a, "--seed") == 0 && (seed = parse_number(value, 0, 2147483647)) < 0)
@@ -178,11 +182,13 @@ int main(int argc, char **argv)
             return fail("unexpected argument '%s' with --suite or --random%s", args[0], "");
         if (suite) {
             SuiteTotals totals;
-            int r = suite_run(suite, backend, (int)max_depth, bulk, stdout, &totals, err, sizeof err);
+            int r = suite_run(suite, backend, (int)max_depth, max_nodes < 0 ? ~0ull : (unsigned long long)max_nodes,
+                              bulk, stdout, &totals, err, sizeof err);
             return r < 0 ? fail("%s%s", err, "") : r;
         }
         RandomTotals totals;
-        int r = random_games_run(from, backend, random_games, (unsigned)seed, (int)plies, stdout, &totals, err, sizeof err);
+        int r =
+            random_games_run(from, backend, random_games, (unsigned)seed, (int)plies, stdout, &totals, err, sizeof err);
         return r < 0 ? fail("%s%s", err, "") : r;
     }
     if (nargs < 2) {

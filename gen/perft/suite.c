@@ -11,7 +11,8 @@ static int select_backends(const char *name, Game game, const Backend **out)
 {
     int n = 0;
     for (int i = 0; backend_registry[i]; i++)
-        if (backend_registry[i]->game == game && (strcmp(name, "all") == 0 || strcmp(name, backend_registry[i]->name) == 0))
+        if (backend_registry[i]->game == game &&
+            (strcmp(name, "all") == 0 || strcmp(name, backend_registry[i]->name) == 0))
             out[n++] = backend_registry[i];
     return n;
 }
@@ -49,15 +50,15 @@ static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, i
                 rows[j].nodes / rows[j].seconds > best)
                 best = rows[j].nodes / rows[j].seconds;
         double nps = rows[i].seconds > 0 ? rows[i].nodes / rows[i].seconds : 0;
-        fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx\n", game_name(rows[i].backend->game),
-                rows[i].backend->name, rows[i].nodes, rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0);
+        fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx\n", game_name(rows[i].backend->game), rows[i].backend->name,
+                rows[i].nodes, rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0);
     }
     fprintf(out, "(single thread, bulk counting %s, no hashing; times are single runs, see bench/ for medians)\n",
             bulk ? "on" : "off");
 }
 
-int suite_run(const char *path, const char *backend_name, int max_depth, int bulk, FILE *out, SuiteTotals *t,
-              char *err, size_t errlen)
+int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
+              FILE *out, SuiteTotals *t, char *err, size_t errlen)
 {
     BackendTotals rows[32];
     int nrows = 0;
@@ -82,7 +83,7 @@ int suite_run(const char *path, const char *backend_name, int max_depth, int bul
         }
         t->positions++;
         for (int depth = 1; depth <= e.max_depth && depth <= max_depth; depth++) {
-            if (!e.has[depth])
+            if (!e.has[depth] || e.expected[depth] > max_nodes)
                 continue;
             t->counts++;
             for (int k = 0; k < n; k++) {
