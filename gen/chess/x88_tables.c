@@ -43,12 +43,15 @@ static void fill_tables(void)
         mark(KNIGHT_JUMPS[j], X88_ATTACKS_KNIGHT, KNIGHT_JUMPS[j]);
 
     memset(x88_castle_keep, 0xFF, sizeof x88_castle_keep);
-    x88_castle_keep[0x04] = (uint8_t)~(CASTLE_WK | CASTLE_WQ); /* e1 */
-    x88_castle_keep[0x07] = (uint8_t)~CASTLE_WK;               /* h1 */
-    x88_castle_keep[0x00] = (uint8_t)~CASTLE_WQ;               /* a1 */
-    x88_castle_keep[0x74] = (uint8_t)~(CASTLE_BK | CASTLE_BQ); /* e8 */
-    x88_castle_keep[0x77] = (uint8_t)~CASTLE_BK;               /* h8 */
-    x88_castle_keep[0x70] = (uint8_t)~CASTLE_BQ;               /* a8 */
+    x88_castle_keep[0x04] = (uint8_t) ~(CASTLE_WK | CASTLE_WQ); /* e1 */
+    x88_castle_keep[0x07] = (uint8_t)~CASTLE_WK;                /* h1 */
+    x88_castle_keep[0x00] = (uint8_t)~CASTLE_WQ;                /* a1 */
+    x88_castle_keep[0x74] = (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
+    x88_castle_keep[0x77] = (uint8_t)~CASTLE_BK;                /* h8 */
+    x88_castle_keep[0x70] = (uint8_t)~CASTLE_BQ;                /* a8 */
 }
 
-void x88_tables_init(void) { pthread_once(&tables_once, fill_tables); }
+void x88_tables_init(void)
+{
+    pthread_once(&tables_once, fill_tables);
+}

@@ -42,9 +42,15 @@ extern uint8_t x88_castle_keep[128];
 void x88_tables_init(void);
 
 /* Kinds (attack bits) that could attack `to` from `from` on an empty board. */
-static inline int x88_attacks(int from, int to) { return x88_attack_table[from - to + X88_DIFFERENCE_ZERO]; }
+static inline int x88_attacks(int from, int to)
+{
+    return x88_attack_table[from - to + X88_DIFFERENCE_ZERO];
+}
 
 /* The unit step from `from` toward `to`; 0 when they share no line. */
-static inline int x88_step(int from, int to) { return x88_step_table[from - to + X88_DIFFERENCE_ZERO]; }
+static inline int x88_step(int from, int to)
+{
+    return x88_step_table[from - to + X88_DIFFERENCE_ZERO];
+}
 
 #endif
