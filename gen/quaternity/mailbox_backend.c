@@ -23,8 +23,8 @@ static void mailbox_destroy(void *state)
 static ManClass classify(const Position *pos, int c, Piece p)
 {
     Kind kind = PIECE_KIND(p);
-    if (kind == EMPTY || kind > KING)
-        return 0;
+    if (kind == EMPTY || kind > KING || PIECE_PAWN_STATE(p) > PAWN_UNCOMMITTED)
+        return 0; /* bytes no valid position holds */
     int army = PIECE_ARMY(p);
     int owner = pos->controller[army];
     if (owner == c)
