@@ -4,7 +4,10 @@
 
 /* One extern and one entry per backend, Quaternity first, then chess. */
 
+extern const Backend quaternity_bitboard_backend;
+
 const Backend *const backend_registry[] = {
+    &quaternity_bitboard_backend,
     NULL,
 };
 
