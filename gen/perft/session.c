@@ -1,3 +1,6 @@
+/* clock_gettime and CLOCK_MONOTONIC are POSIX, not C17. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "session.h"
 
 #include <stdio.h>
