@@ -18,8 +18,7 @@ WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 CFLAGS_release := -O3 -march=native -g
 CFLAGS_sanitize := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 CFLAGS := -std=c17 $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP
-SANITIZE_FLAGS := -fsanitize=address,undefined
-LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZE_FLAGS))
+LDFLAGS := $(if $(filter sanitize,$(MODE)),-fsanitize=address,undefined)
 
 GEN_SRC := $(wildcard gen/core/*.c gen/quaternity/*.c gen/chess/*.c)
 PERFT_SRC := $(wildcard gen/perft/*.c)
@@ -32,8 +31,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
 PERFT_BIN := bin/perft$(if $(filter sanitize,$(MODE)),-sanitize)
-# Not $(BUILD)/tests: that directory holds the test objects.
-TEST_BIN := $(BUILD)/test-suite
+TEST_BIN := $(BUILD)/tests
 
 .PHONY: all run test test-build sanitize perft-full format deps-test clean
 all: $(PERFT_BIN)
@@ -77,7 +75,7 @@ test-build: $(TEST_BIN) $(PERFT_BIN)
 
 sanitize: deps-test
 	$(MAKE) --no-print-directory MODE=sanitize test-build
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/test-suite --jobs 2
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/tests --jobs 2
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh

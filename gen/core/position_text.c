@@ -33,9 +33,8 @@ void position_format(const Position *pos, char *out, size_t outlen)
 
 void square_format(Game game, int square, char out[4])
 {
-    /* Unsigned and below 144, so the text provably fits in four bytes. */
-    unsigned w = (unsigned)game_width(game), s = (unsigned)square % MAX_SQUARES;
-    snprintf(out, 4, "%c%u", (char)('a' + s % w), s / w + 1);
+    int w = game_width(game);
+    snprintf(out, 4, "%c%d", 'a' + square % w, square / w + 1);
 }
 
 int square_parse(Game game, const char **text)

@@ -1,6 +1,3 @@
-/* clock_gettime and CLOCK_MONOTONIC are POSIX, not C17. */
-#define _POSIX_C_SOURCE 200809L
-
 #include "session.h"
 
 #include <stdio.h>
