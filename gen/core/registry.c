@@ -32,4 +32,7 @@ int backend_count(Game game)
     return n;
 }
 
-const char *game_name(Game game) { return game == GAME_QUATERNITY ? "quaternity" : "chess"; }
+const char *game_name(Game game)
+{
+    return game == GAME_QUATERNITY ? "quaternity" : "chess";
+}
