@@ -663,8 +663,8 @@ Test(pawn_vectors, s1_every_opening_pawn_moves_away_from_its_corner)
         {"§1 Green", 'g', "j5j6 k5k6 l5l6 h1g1 h2g2 h3g3 h5h6 h5g5 i4i5 i4h4"},
     };
     int fixture_count;
-    Fixture *fixtures = fixtures_load("positions/quaternity/reference.epd", &fixture_count);
-    const Fixture *opening = NULL;
+    EpdEntry *fixtures = fixtures_load("positions/quaternity/reference.epd", &fixture_count);
+    const EpdEntry *opening = NULL;
     for (int i = 0; i < fixture_count; i++)
         if (strcmp(fixtures[i].id, "opening") == 0)
             opening = &fixtures[i];

@@ -72,67 +72,29 @@ uint64_t perft_via_interface(const Backend *backend, void *state, int depth)
 
 /* ---- fixtures ---- */
 
-/* Reads the operations after the position: ";Dn count" and ";id NAME". */
-static void fixture_read_operations(const char *path, Fixture *f, const char *ops)
-{
-    const char *p = ops;
-    while ((p = strchr(p, ';')) != NULL) {
-        p++;
-        int depth;
-        unsigned long long count;
-        char name[64];
-        if (sscanf(p, "D%d %llu", &depth, &count) == 2) {
-            cr_assert(depth >= 1 && depth <= MAX_DEPTH, "%s:%d: depth D%d out of range", path, f->line, depth);
-            f->count[depth] = count;
-            if (depth > f->max_depth)
-                f->max_depth = depth;
-        } else if (sscanf(p, "id %63s", name) == 1) {
-            snprintf(f->id, sizeof f->id, "%s", name);
-        } else {
-            cr_assert_fail("%s:%d: unknown operation ';%.20s'", path, f->line, p);
-        }
-    }
-}
-
-Fixture *fixtures_load(const char *path, int *count)
+EpdEntry *fixtures_load(const char *path, int *count)
 {
     FILE *file = fopen(path, "r");
     cr_assert(file != NULL, "cannot open %s (run the tests from the repository root, as `make test` does)", path);
-    int capacity = 64, n = 0;
-    Fixture *fixtures = calloc((size_t)capacity, sizeof *fixtures);
-    cr_assert(fixtures != NULL, "out of memory");
-    char line[2048];
-    for (int line_number = 1; fgets(line, sizeof line, file); line_number++) {
-        char *end = line + strcspn(line, "\r\n");
-        *end = '\0';
-        const char *p = line;
-        while (isspace((unsigned char)*p))
-            p++;
-        if (!*p || *p == '#')
-            continue;
+    int capacity = 64, n = 0, line = 0, status;
+    EpdEntry *entries = malloc((size_t)capacity * sizeof *entries);
+    cr_assert(entries != NULL, "out of memory");
+    char err[ERROR_TEXT_MAX + 64];
+    for (;;) {
         if (n == capacity) {
             capacity *= 2;
-            fixtures = realloc(fixtures, (size_t)capacity * sizeof *fixtures);
-            cr_assert(fixtures != NULL, "out of memory");
+            entries = realloc(entries, (size_t)capacity * sizeof *entries);
+            cr_assert(entries != NULL, "out of memory");
         }
-        Fixture *f = &fixtures[n++];
-        memset(f, 0, sizeof *f);
-        f->line = line_number;
-        snprintf(f->id, sizeof f->id, "line %d", line_number);
-        size_t text_len = strcspn(p, ";");
-        while (text_len && isspace((unsigned char)p[text_len - 1]))
-            text_len--;
-        cr_assert(text_len < sizeof f->text, "%s:%d: position text too long", path, line_number);
-        memcpy(f->text, p, text_len);
-        f->text[text_len] = '\0';
-        fixture_read_operations(path, f, p + text_len);
-        char err[ERROR_TEXT_MAX];
-        cr_assert(position_parse(f->text, &f->pos, err, sizeof err) == 0, "%s:%d (%s): %s", path, line_number, f->id,
-                  err);
+        status = epd_next(file, path, &line, &entries[n], err, sizeof err);
+        if (status != 1)
+            break;
+        n++;
     }
     fclose(file);
+    cr_assert(status == 0, "%s", err);
     *count = n;
-    return fixtures;
+    return entries;
 }
 
 /* ---- minimal Quaternity setups ---- */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "epd.h"
 #include "move_text.h"
 #include "position.h"
 #include "position_text.h"
@@ -60,19 +61,10 @@ uint64_t perft_via_interface(const Backend *backend, void *state, int depth);
 
 /* ---- fixtures ---- */
 
-typedef struct Fixture {
-    char text[POSITION_TEXT_MAX];  /* the position text as written */
-    char id[64];                   /* the ;id name, or "line N" */
-    int line;                      /* line number in the file */
-    uint64_t count[MAX_DEPTH + 1]; /* count[d] from ;Dd, 0 where absent */
-    int max_depth;                 /* deepest depth with a count, 0 if none */
-    Position pos;
-} Fixture;
-
 /* Reads an EPD-style fixture file (position, then ";Dn count" and ";id
- * NAME" operations) relative to the repository root, parsing each position;
- * asserts the file opens and every line parses.  Free the result with free(). */
-Fixture *fixtures_load(const char *path, int *count);
+ * NAME"; the harness's reader) relative to the repository root; asserts the
+ * file opens and every line parses.  Free the result with free(). */
+EpdEntry *fixtures_load(const char *path, int *count);
 
 /* ---- minimal Quaternity setups ---- */
 
