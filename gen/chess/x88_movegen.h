@@ -30,7 +30,8 @@
 #include "x88_attack.h"
 #include "x88_board.h"
 
-/* Pins and checks of the side to move, found before generation. */
+/* What the side to move must know before generating: checks, pins, and
+ * which squares of the king's zone the king may use. */
 typedef struct X88Threats {
     int checkers;
     int checker;     /* square of the (last found) checker */
@@ -38,7 +39,9 @@ typedef struct X88Threats {
     uint64_t pinned; /* bit (8 * rank + file) of every pinned piece */
     int pins;
     uint8_t pin_square[8];
-    int8_t pin_step[8]; /* step from the king toward the pinner */
+    int8_t pin_step[8];            /* step from the king toward the pinner */
+    int safe;                      /* zone bits (X88_ZONE_STEPS) the king may step to or castle across */
+    int castle_short, castle_long; /* right held and the squares between empty */
 } X88Threats;
 
 X88_HOT uint64_t x88_square_bit(int square)
@@ -58,62 +61,124 @@ X88_HOT int x88_peek(const uint8_t *board, int square)
     return (square & X88_OFF) ? EMPTY : board[square & 0x7F];
 }
 
-X88_HOT void x88_find_threats(const X88 *x, const int side, int king, X88Threats *t)
+/* The board byte one file east or west of an on-board square, with no
+ * off-board test: past the h-file the step lands in the padding of the same
+ * rank, past the a-file in the padding of the rank below (or, from a1, at
+ * 0x7F once masked), and the padding is always empty. */
+X88_HOT int x88_beside(const uint8_t *board, int square)
 {
-    const uint8_t *board = x->board;
+    return board[square & 0x7F];
+}
+
+/* A slider aimed at the king (zone bit X88_ZONE_KING): followed from the
+ * king, it gives check if it is the first piece met, and pins one of ours
+ * if that comes first and the slider second.  The walks stop at the slider
+ * at the latest, since it stands on the line. */
+X88_HOT void x88_slider_on_king(const uint8_t *board, const int own, int king, int slider, X88Threats *t)
+{
+    int step = x88_step(king, slider);
+    int first = king + step;
+    while (board[first] == EMPTY)
+        first += step;
+    if (first == slider) {
+        t->checkers++;
+        t->checker = slider;
+        t->check_step = step;
+        return;
+    }
+    if (!(board[first] & own))
+        return;
+    int second = first + step;
+    while (board[second] == EMPTY)
+        second += step;
+    if (second != slider)
+        return;
+    t->pinned |= x88_square_bit(first);
+    t->pin_square[t->pins] = (uint8_t)first;
+    t->pin_step[t->pins] = (int8_t)step;
+    t->pins++;
+}
+
+/* One pass over the enemy pieces, each looked up once in the zone table,
+ * finds checks, pins and the attacked squares of the king's zone.  The king
+ * is lifted off the board meanwhile, so a square behind it on a checking
+ * line counts as attacked.  Castling targets are tested whenever the right
+ * is held and the way is empty; whether the king is in check decides later
+ * if castling is generated at all. */
+X88_HOT void x88_find_threats(X88 *x, const int side, int king, X88Threats *t)
+{
+    uint8_t *board = x->board;
     const int enemy = side ^ 1, own = x88_colour_bit(side);
+    const int king_bit = 1 << X88_ZONE_KING;
     t->checkers = 0;
     t->checker = 0;
     t->check_step = 0;
     t->pinned = 0;
     t->pins = 0;
-    for (int kind = BISHOP; kind <= QUEEN; kind++) {
-        for (int i = 0; i < x->count[enemy][kind]; i++) {
-            int slider = x->list[enemy][kind][i];
-            if (!(x88_attacks(slider, king) & (1 << kind)))
-                continue;
-            /* The walks stop at the slider at the latest: it stands on the line. */
-            int step = x88_step(king, slider);
-            int first = king + step;
-            while (board[first] == EMPTY)
-                first += step;
-            if (first == slider) {
-                t->checkers++;
-                t->checker = slider;
-                t->check_step = step;
-                continue;
-            }
-            if (!(board[first] & own))
-                continue;
-            int second = first + step;
-            while (board[second] == EMPTY)
-                second += step;
-            if (second != slider)
-                continue;
-            t->pinned |= x88_square_bit(first);
-            t->pin_square[t->pins] = (uint8_t)first;
-            t->pin_step[t->pins] = (int8_t)step;
-            t->pins++;
-        }
+
+    /* Neighbours not holding our own pieces; an off-board neighbour is read
+     * masked into the array and dropped by the on-board mask. */
+    int wanted = 0;
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++)
+        wanted |= !(board[(king + X88_ZONE_STEPS[j]) & 0x7F] & own) << j;
+    wanted &= x88_king_steps_on_board[king];
+    t->castle_short = t->castle_long = 0;
+    if (x->castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) {
+        t->castle_short = (x->castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) && board[king + 1] == EMPTY &&
+                          board[king + 2] == EMPTY;
+        t->castle_long = (x->castling & (side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ)) && board[king - 1] == EMPTY &&
+                         board[king - 2] == EMPTY && board[king - 3] == EMPTY;
+        wanted |= t->castle_short << X88_ZONE_SHORT_TARGET | t->castle_long << X88_ZONE_LONG_TARGET;
     }
+
+    int attacked = x88_zone(KING, x88_king(x, enemy), king);
     for (int i = 0; i < x->count[enemy][KNIGHT]; i++) {
         int knight = x->list[enemy][KNIGHT][i];
-        if (x88_attacks(knight, king) & X88_ATTACKS_KNIGHT) {
+        int zone = x88_zone(KNIGHT, knight, king);
+        attacked |= zone;
+        if (zone & king_bit) {
             t->checkers++;
             t->checker = knight;
             t->check_step = 0;
         }
     }
-    /* An enemy pawn checks from one step ahead of the king, diagonally. */
-    const int pawn = x88_colour_bit(enemy) | PAWN;
-    int ahead = king + x88_forward(side);
-    for (int d = -1; d <= 1; d += 2) {
-        if (x88_peek(board, ahead + d) == pawn) {
-            t->checkers++;
-            t->checker = ahead + d;
-            t->check_step = 0;
+    board[king] = EMPTY;
+#pragma GCC unroll 3
+    for (int kind = BISHOP; kind <= QUEEN; kind++) {
+        for (int i = 0; i < x->count[enemy][kind]; i++) {
+            int slider = x->list[enemy][kind][i];
+            int zone = x88_zone(kind, slider, king);
+            for (int left = zone & wanted & ~attacked; left; left &= left - 1) {
+                int j = __builtin_ctz((unsigned)left);
+                attacked |= x88_path_clear(board, slider, king + X88_ZONE_STEPS[j]) << j;
+            }
+            if (zone & king_bit)
+                x88_slider_on_king(board, own, king, slider, t);
         }
     }
+    board[king] = (uint8_t)(own | KING);
+
+    /* An enemy pawn attacks a square from one step beyond it, diagonally;
+     * the king's own square is the one it checks. */
+    const int pawn = x88_colour_bit(enemy) | PAWN;
+    int ahead = king + x88_forward(side);
+    if (!(ahead & X88_OFF)) {
+        for (int d = -1; d <= 1; d += 2) {
+            if (x88_beside(board, ahead + d) == pawn) {
+                t->checkers++;
+                t->checker = ahead + d;
+                t->check_step = 0;
+            }
+        }
+    }
+    for (int left = wanted & ~attacked; left; left &= left - 1) {
+        int j = __builtin_ctz((unsigned)left);
+        int beyond = king + X88_ZONE_STEPS[j] + x88_forward(side);
+        if (!(beyond & X88_OFF))
+            attacked |= (x88_beside(board, beyond - 1) == pawn || x88_beside(board, beyond + 1) == pawn) << j;
+    }
+    t->safe = wanted & ~attacked;
 }
 
 /* Appends a move if `legal` (0 or 1); the store itself is unconditional. */
@@ -159,8 +224,8 @@ X88_HOT int x88_gen_pawn(const uint8_t *board, const int side, X88Move *moves, i
 {
     const int forward = x88_forward(side), enemy = x88_colour_bit(side ^ 1);
     int to = from + forward;
-    int west = (x88_peek(board, to - 1) & enemy) != 0;
-    int east = (x88_peek(board, to + 1) & enemy) != 0;
+    int west = (x88_beside(board, to - 1) & enemy) != 0;
+    int east = (x88_beside(board, to + 1) & enemy) != 0;
     if ((from & 0x70) == x88_pawn_last_from_rank(side)) {
         if (board[to] == EMPTY)
             n = x88_emit_promotions(moves, n, from, to);
@@ -206,8 +271,6 @@ X88_HOT int x88_gen_pinned_pawn(const uint8_t *board, const int side, X88Move *m
 }
 
 static const int8_t X88_KNIGHT_JUMPS[8] = {14, 18, 31, 33, -14, -18, -31, -33};
-/* Orthogonal steps at even indices, diagonal at odd ones. */
-static const int8_t X88_KING_STEPS[8] = {1, 17, 16, 15, -1, -17, -16, -15};
 
 X88_HOT int x88_gen_knight(const uint8_t *board, const int side, X88Move *moves, int n, int from)
 {
@@ -234,8 +297,8 @@ X88_HOT int x88_gen_ray(const uint8_t *board, const int side, X88Move *moves, in
     return n;
 }
 
-/* Slider moves of one kind: bishops use the diagonal steps, rooks the
- * orthogonal ones, queens all eight. */
+/* Slider moves of one kind: bishops use the diagonal king steps (odd zone
+ * indices), rooks the orthogonal ones (even), queens all eight. */
 X88_HOT int x88_gen_sliders(const X88 *x, const int side, const int kind, X88Move *moves, int n)
 {
     const int first = kind == BISHOP ? 1 : 0, stride = kind == QUEEN ? 1 : 2;
@@ -243,47 +306,28 @@ X88_HOT int x88_gen_sliders(const X88 *x, const int side, const int kind, X88Mov
         int from = x->list[side][kind][i];
 #pragma GCC unroll 8
         for (int j = first; j < 8; j += stride)
-            n = x88_gen_ray(x->board, side, moves, n, from, X88_KING_STEPS[j]);
+            n = x88_gen_ray(x->board, side, moves, n, from, X88_ZONE_STEPS[j]);
     }
     return n;
 }
 
-/* King steps to squares the enemy does not attack.  The king is lifted off
- * the board meanwhile, so a square behind it on a checking line counts as
- * attacked. */
-X88_HOT int x88_gen_king(X88 *x, const int side, X88Move *moves, int n, int king)
+/* King steps to the safe zone squares, and castling when not in check with
+ * the crossed and target squares safe (x88_find_threats did the testing). */
+X88_HOT int x88_gen_king(X88Move *moves, int n, int king, const X88Threats *t)
 {
-    uint8_t *board = x->board;
-    const int own = x88_colour_bit(side);
-    int piece = board[king];
-    board[king] = EMPTY;
-    for (int j = 0; j < 8; j++) {
-        int to = king + X88_KING_STEPS[j];
-        if (!(to & X88_OFF) && !(board[to] & own) && !x88_attacked(x, to, side ^ 1))
-            n = x88_emit(moves, n, king, to, 0);
+    int steps = t->safe & 0xFF;
+    if (moves) {
+        for (int left = steps; left; left &= left - 1)
+            n = x88_emit(moves, n, king, king + X88_ZONE_STEPS[__builtin_ctz((unsigned)left)], 0);
+    } else {
+        n += __builtin_popcount((unsigned)steps);
     }
-    board[king] = (uint8_t)piece;
-    return n;
-}
-
-/* Castling when not in check: the right (so king and rook are at home), the
- * squares between empty, and the squares the king crosses and lands on not
- * attacked. */
-X88_HOT int x88_gen_castling(const X88 *x, const int side, X88Move *moves, int n)
-{
-    const uint8_t *board = x->board;
-    const int enemy = side ^ 1;
-    const int home = side == CHESS_WHITE ? 0x04 : 0x74;
-    const int kingside = side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK;
-    const int queenside = side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ;
-    if (!(x->castling & (kingside | queenside)))
+    if (t->checkers)
         return n;
-    if ((x->castling & kingside) && board[home + 1] == EMPTY && board[home + 2] == EMPTY &&
-        !x88_attacked(x, home + 1, enemy) && !x88_attacked(x, home + 2, enemy))
-        n = x88_emit(moves, n, home, home + 2, X88_MOVE_CASTLE);
-    if ((x->castling & queenside) && board[home - 1] == EMPTY && board[home - 2] == EMPTY && board[home - 3] == EMPTY &&
-        !x88_attacked(x, home - 1, enemy) && !x88_attacked(x, home - 2, enemy))
-        n = x88_emit(moves, n, home, home - 2, X88_MOVE_CASTLE);
+    if (t->castle_short && (t->safe & (1 << 0)) && (t->safe & (1 << X88_ZONE_SHORT_TARGET)))
+        n = x88_emit(moves, n, king, king + 2, X88_MOVE_CASTLE);
+    if (t->castle_long && (t->safe & (1 << 4)) && (t->safe & (1 << X88_ZONE_LONG_TARGET)))
+        n = x88_emit(moves, n, king, king - 2, X88_MOVE_CASTLE);
     return n;
 }
 
@@ -299,7 +343,7 @@ X88_HOT int x88_gen_en_passant(X88 *x, const int side, X88Move *moves, int n, in
     int to = x->ep, victim = to - forward;
     for (int d = -1; d <= 1; d += 2) {
         int from = victim + d;
-        if (x88_peek(board, from) != pawn)
+        if (x88_beside(board, from) != pawn)
             continue;
         int victim_piece = board[victim];
         board[from] = EMPTY;
@@ -358,7 +402,6 @@ X88_HOT int x88_gen_unchecked(X88 *x, const int side, X88Move *moves, int n, con
         int square = t->pin_square[p];
         x88_list_add(x, side, x->board[square] & X88_KIND_MASK, square);
     }
-    n = x88_gen_castling(x, side, moves, n);
     return x88_gen_en_passant(x, side, moves, n, king);
 }
 
@@ -423,7 +466,7 @@ X88_HOT int x88_generate_for(X88 *x, const int side, X88Move *moves)
         n = x88_gen_unchecked(x, side, moves, n, &t, king);
     else if (t.checkers == 1)
         n = x88_gen_evasions(x, side, moves, n, &t, king);
-    return x88_gen_king(x, side, moves, n, king);
+    return x88_gen_king(moves, n, king, &t);
 }
 
 /* All legal moves of the side to move; with moves == NULL, just their number. */
