@@ -270,16 +270,21 @@ X88_HOT int x88_gen_pinned_pawn(const uint8_t *board, const int side, X88Move *m
     return n;
 }
 
-static const int8_t X88_KNIGHT_JUMPS[8] = {14, 18, 31, 33, -14, -18, -31, -33};
-
+/* Knight jumps to squares not holding our own pieces.  An off-board jump is
+ * read masked into the array and dropped by the on-board mask. */
 X88_HOT int x88_gen_knight(const uint8_t *board, const int side, X88Move *moves, int n, int from)
 {
     const int own = x88_colour_bit(side);
+    int free = 0;
 #pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) {
-        int to = from + X88_KNIGHT_JUMPS[j];
-        n = x88_emit_if(moves, n, from, to & 0x7F, 0, !(to & X88_OFF) & !(board[to & 0x7F] & own));
-    }
+    for (int j = 0; j < 8; j++)
+        free |= !(board[(from + X88_KNIGHT_JUMPS[j]) & 0x7F] & own) << j;
+    free &= x88_knight_jumps_on_board[from];
+    if (!moves)
+        return n + __builtin_popcount((unsigned)free);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++)
+        n = x88_emit_if(moves, n, from, (from + X88_KNIGHT_JUMPS[j]) & 0x7F, 0, free >> j & 1);
     return n;
 }
 
