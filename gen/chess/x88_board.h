@@ -72,7 +72,8 @@ enum {
     X88_MOVE_EN_PASSANT = 1 << 19,
     X88_MOVE_CASTLE = 1 << 20,
     X88_MOVE_DOUBLE_STEP = 1 << 21,
-    X88_MOVE_SPECIAL = X88_MOVE_PROMOTION | X88_MOVE_EN_PASSANT | X88_MOVE_CASTLE | X88_MOVE_DOUBLE_STEP,
+    /* the moves make() and unmake() treat off the common path */
+    X88_MOVE_SPECIAL = X88_MOVE_PROMOTION | X88_MOVE_EN_PASSANT | X88_MOVE_CASTLE,
 };
 /* Legal moves of one chess position never exceed 218. */
 enum { X88_MAX_MOVES = 256 };

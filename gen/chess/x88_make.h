@@ -15,14 +15,11 @@ X88_HOT int x88_castle_rook_from(int king_from, int king_to)
 }
 
 /* The rarer moves' extra work: the pawn taken en passant (returned as the
- * capture), the promoted piece, the castling rook, the en passant square a
- * double step leaves. */
+ * capture), the castling rook, the promoted piece. */
 X88_HOT int x88_make_special(X88 *x, X88Move m, const int side, int from, int to, int captured)
 {
     uint8_t *board = x->board;
-    if (m & X88_MOVE_DOUBLE_STEP) {
-        x->state.ep = (uint8_t)((from + to) / 2);
-    } else if (m & X88_MOVE_EN_PASSANT) {
+    if (m & X88_MOVE_EN_PASSANT) {
         int victim = to - x88_forward(side);
         captured = board[victim];
         x88_list_remove(x, side ^ 1, PAWN, victim);
@@ -55,7 +52,7 @@ X88_HOT void x88_make(X88 *x, X88Move m, X88Undo *undo, const int side)
     x88_list_move(x, side, kind, from, to);
     board[to] = (uint8_t)piece;
     board[from] = EMPTY;
-    x->state.ep = X88_NO_EP;
+    x->state.ep = (uint8_t)((m & X88_MOVE_DOUBLE_STEP) ? (from + to) / 2 : X88_NO_EP);
     if (m & X88_MOVE_SPECIAL)
         captured = x88_make_special(x, m, side, from, to, captured);
     undo->captured = (uint8_t)captured;
