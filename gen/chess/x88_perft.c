@@ -11,6 +11,18 @@
 #include "x88_make.h"
 #include "x88_movegen.h"
 
+/* The last ply's count, kept out of line: inlined into the loop below it
+ * would compete with the loop for registers. */
+static __attribute__((noinline)) int count_white(X88 *x)
+{
+    return x88_generate_for(x, CHESS_WHITE, NULL);
+}
+
+static __attribute__((noinline)) int count_black(X88 *x)
+{
+    return x88_generate_for(x, CHESS_BLACK, NULL);
+}
+
 static uint64_t perft_made_white(X88 *x, int depth);
 static uint64_t perft_made_black(X88 *x, int depth);
 static uint64_t perft_bulk_white(X88 *x, int depth);
@@ -44,7 +56,7 @@ X88_HOT uint64_t perft_bulk(X88 *x, int depth, const int side)
         X88Undo undo;
         x88_make(x, moves[i], &undo, side);
         if (depth == 2)
-            nodes += (uint64_t)x88_generate_for(x, side ^ 1, NULL);
+            nodes += (uint64_t)(side == CHESS_WHITE ? count_black(x) : count_white(x));
         else
             nodes += side == CHESS_WHITE ? perft_bulk_black(x, depth - 1) : perft_bulk_white(x, depth - 1);
         x88_unmake(x, moves[i], &undo, side);
@@ -80,6 +92,6 @@ uint64_t x88_perft(X88 *x, int depth, int bulk)
     if (!bulk)
         return white ? perft_made_white(x, depth) : perft_made_black(x, depth);
     if (depth == 1)
-        return (uint64_t)x88_generate(x, NULL);
+        return (uint64_t)(white ? count_white(x) : count_black(x));
     return white ? perft_bulk_white(x, depth) : perft_bulk_black(x, depth);
 }
