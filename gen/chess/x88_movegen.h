@@ -229,8 +229,9 @@ X88_HOT int x88_gen_pawn(const uint8_t *board, const int side, X88Move *moves, i
 {
     const int forward = x88_forward(side), enemy = x88_colour_bit(side ^ 1);
     int to = from + forward;
-    int west = (x88_beside(board, to - 1) & enemy) != 0;
-    int east = (x88_beside(board, to + 1) & enemy) != 0;
+    /* enemy is one colour bit, so the quotient is 0 or 1 (a shift) */
+    int west = (x88_beside(board, to - 1) & enemy) / enemy;
+    int east = (x88_beside(board, to + 1) & enemy) / enemy;
     if ((from & 0x70) == x88_pawn_last_from_rank(side)) {
         if (board[to] == EMPTY)
             n = x88_emit_promotions(moves, n, from, to);
