@@ -87,4 +87,31 @@ format:
 clean:
 	rm -rf build bin
 
+# ---- Benchmarks: bin/bench (bench/: C benchmarks on Google Benchmark through
+# the one C++ shim bench/gbench.cpp), `make bench` (scripts/bench.sh: micro-
+# benchmarks, hyperfine over bin/perft, gnuplot plots, summary; see README),
+# `make bench-quick` (the same trimmed to under two minutes).
+BENCH_BIN := bin/bench
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c)) $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard bench/*.cpp))
+CXXFLAGS := -std=c++17 $(filter-out -std=% -Wmissing-prototypes -Wstrict-prototypes,$(CFLAGS))
+$(BUILD)/bench/%.o: CFLAGS += -Igen/perft
+
+$(BUILD)/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) -c $< -o $@
+
+$(BENCH_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(BENCH_OBJ)
+	@mkdir -p bin
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lbenchmark -lpthread
+
+deps-bench:
+	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3)
+
+bench bench-quick: deps-bench
+	$(MAKE) --no-print-directory $(BENCH_BIN) $(PERFT_BIN)
+	./scripts/bench.sh $(if $(filter bench-quick,$@),--quick)
+
+.PHONY: deps-bench bench bench-quick
+-include $(BENCH_OBJ:.o=.d)
+
 -include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
