@@ -3,8 +3,10 @@
 #include <string.h>
 
 /* One extern and one entry per backend, Quaternity first, then chess. */
+extern const Backend quaternity_mailbox_backend;
 
 const Backend *const backend_registry[] = {
+    &quaternity_mailbox_backend,
     NULL,
 };
 
