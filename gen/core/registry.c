@@ -5,10 +5,12 @@
 /* One extern and one entry per backend, Quaternity first, then chess. */
 extern const Backend quaternity_mailbox_backend;
 extern const Backend quaternity_padded_backend;
+extern const Backend quaternity_bitboard_backend;
 
 const Backend *const backend_registry[] = {
     &quaternity_mailbox_backend,
     &quaternity_padded_backend,
+    &quaternity_bitboard_backend,
     NULL,
 };
 
