@@ -4,7 +4,10 @@
 
 /* One extern and one entry per backend, Quaternity first, then chess. */
 
+extern const Backend chess_mailbox_backend;
+
 const Backend *const backend_registry[] = {
+    &chess_mailbox_backend,
     NULL,
 };
 
