@@ -6,11 +6,13 @@
 extern const Backend quaternity_mailbox_backend;
 extern const Backend quaternity_padded_backend;
 extern const Backend quaternity_bitboard_backend;
+extern const Backend chess_mailbox_backend;
 
 const Backend *const backend_registry[] = {
     &quaternity_mailbox_backend,
     &quaternity_padded_backend,
     &quaternity_bitboard_backend,
+    &chess_mailbox_backend,
     NULL,
 };
 
