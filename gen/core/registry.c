@@ -3,8 +3,10 @@
 #include <string.h>
 
 /* One extern and one entry per backend, Quaternity first, then chess. */
+extern const Backend chess_bitboard_backend;
 
 const Backend *const backend_registry[] = {
+    &chess_bitboard_backend,
     NULL,
 };
 
