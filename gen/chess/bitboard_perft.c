@@ -1,0 +1,47 @@
+/* The perft recursion.  Each node generates its legal moves into a list on
+ * the stack, then makes each into a fresh child position (copy-make): the
+ * parent stays intact, so there is nothing to unmake. */
+#include "bitboard_perft.h"
+
+#include "bitboard_movegen.h"
+
+/* Bulk counting: at depth 1 the legal moves are counted, never made. */
+static uint64_t perft_bulk(const BbPosition *p, int depth)
+{
+    if (depth == 1)
+        return bb_count_moves(p);
+    BbMove moves[BB_MAX_MOVES];
+    int count = bb_generate(p, moves);
+    uint64_t nodes = 0;
+    for (int i = 0; i < count; i++) {
+        BbPosition child;
+        bb_make(p, &child, moves[i]);
+        nodes += perft_bulk(&child, depth - 1);
+    }
+    return nodes;
+}
+
+/* Every leaf made: depth 0 is reached through a real make and call.  Not
+ * inlined, so the compiler cannot see that a leaf's position goes unread
+ * and drop the last ply's makes. */
+static __attribute__((noinline)) uint64_t perft_full(const BbPosition *p, int depth)
+{
+    if (depth == 0)
+        return 1;
+    BbMove moves[BB_MAX_MOVES];
+    int count = bb_generate(p, moves);
+    uint64_t nodes = 0;
+    for (int i = 0; i < count; i++) {
+        BbPosition child;
+        bb_make(p, &child, moves[i]);
+        nodes += perft_full(&child, depth - 1);
+    }
+    return nodes;
+}
+
+uint64_t bb_perft(const BbPosition *p, int depth, int bulk)
+{
+    if (depth <= 0)
+        return 1;
+    return bulk ? perft_bulk(p, depth) : perft_full(p, depth);
+}
