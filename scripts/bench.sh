@@ -76,11 +76,11 @@ render() {
     done
     if [ "${2:-}" = latest ]; then
         local f
-        for f in "$dir"/*.png "$dir"/summary.md; do
-            [ -f "$f" ] || continue
-            local base=${f##*/}
-            cp "$f" "$RESULTS/latest-$base"
+        for f in "$dir"/*.png; do
+            [ -f "$f" ] && cp "$f" "$RESULTS/latest-${f##*/}"
         done
+        # The summary's images, renamed the same way.
+        sed 's/](\([a-z-]*\.png\))/](latest-\1)/' "$dir/summary.md" >"$RESULTS/latest-summary.md"
         echo "latest: $RESULTS/latest-summary.md and $RESULTS/latest-*.png"
     fi
 }
@@ -101,7 +101,9 @@ done
 commit=$(git rev-parse --short=10 HEAD 2>/dev/null || echo nocommit)
 git diff --quiet HEAD -- . ":(exclude)$RESULTS" 2>/dev/null || commit="$commit-dirty"
 host=$(hostname -s 2>/dev/null || hostname)
-stamp="$(date -u +%Y-%m-%d-%H%M%SZ)-$host-$commit$([ "$mode" = quick ] && echo -quick || true)"
+suffix=""
+[ "$mode" = full ] || suffix="-$mode"
+stamp="$(date -u +%Y-%m-%d-%H%M%SZ)-$host-$commit$suffix"
 dir="$RESULTS/$stamp"
 n=2
 while [ -e "$dir" ]; do
@@ -139,6 +141,14 @@ duration() { # seconds (may be fractional) as "about 4 min 10 s"
 } >"$dir/machine.txt"
 
 echo "== Benchmark set ($mode) -> $dir"
+# A first guess before planning: the last run of this set on this host.
+last=""
+for d in "$RESULTS"/*-"$host"-*; do # stamps sort by date
+    grep -qx "mode: $mode" "$d/machine.txt" 2>/dev/null && grep -q '^took:' "$d/machine.txt" && last=$d
+done
+if [ -n "$last" ]; then
+    echo "the last $mode run here took $(duration "$(sed -n 's/^took:.* total \([0-9]*\) s.*/\1/p' "$last/machine.txt")") ($last)"
+fi
 load1=$(cut -d' ' -f1 /proc/loadavg)
 if awk -v l="$load1" -v c="$(nproc)" 'BEGIN { exit !(l > c / 2) }'; then
     echo "note: load average is $load1 on $(nproc) cores: other work is running, so the figures will be noisy"
@@ -147,7 +157,8 @@ fi
 # --- plan: a depth per position, with every backend probed --------------------
 # For each fixture position, every backend runs perft (bulk) at depths 1, 2,
 # ... until the next depth's count would pass TARGET_NODES; their counts must
-# agree.  The chosen depth's count and times feed the estimate.
+# agree with each other and with the fixture file's ";Dn" counts.  The chosen
+# depth's count and times feed the estimate.
 backends_of() { bin/perft --list | awk -v g="$1" '$2 == g { print $1 }'; }
 
 printf 'game\tindex\tid\tdepth\tnodes\tposition\n' >"$dir/plan.tsv"
@@ -163,11 +174,14 @@ for entry in "${FIXTURES[@]}"; do
     fi
     games+=("$game")
     index=0
-    # Position text and id of each line: "text<TAB>id".
-    while IFS=$'\t' read -r text id; do
+    # Each line's position, id and counts: "text|id|1:20 2:400 ..." ('|' is
+    # in neither QFEN nor FEN, and unlike a tab keeps an empty id apart).
+    while IFS='|' read -r text id expected; do
         index=$((index + 1))
         [ -n "$id" ] || id="$game-$index"
         depth=0 prev=0 chosen=0 chosen_nodes=0
+        declare -A want=()
+        for pair in $expected; do want[${pair%%:*}]=${pair#*:}; done
         while :; do
             depth=$((depth + 1))
             nodes=""
@@ -177,10 +191,14 @@ for entry in "${FIXTURES[@]}"; do
                     echo "bench: bin/perft -b $be $depth failed on $game $id" >&2
                     exit 1
                 }
-                count=$(tail -n 1 <<<"$out")
-                secs=$(sed -n 's/.* nodes in \([0-9.]*\) s.*/\1/p' "$dir/.stderr")
+                count=${out##*$'\n'} secs=""
+                [[ $(<"$dir/.stderr") =~ nodes\ in\ ([0-9.]+)\ s ]] && secs=${BASH_REMATCH[1]}
                 if [ -n "$nodes" ] && [ "$count" != "$nodes" ]; then
                     echo "bench: backends disagree on $game $id at depth $depth ($be: $count, ${backends[0]}: $nodes); run bin/perft -b all" >&2
+                    exit 1
+                fi
+                if [ -n "${want[$depth]:-}" ] && [ "$count" != "${want[$depth]}" ]; then
+                    echo "bench: $be counts $count at depth $depth on $game $id; $file says ${want[$depth]}" >&2
                     exit 1
                 fi
                 nodes=$count
@@ -190,7 +208,8 @@ for entry in "${FIXTURES[@]}"; do
                 chosen=$depth chosen_nodes=$nodes
             fi
             # The next depth's count, guessed from this depth's growth.
-            next=$(awk -v n="$nodes" -v p="$prev" 'BEGIN { g = p > 0 ? n / p : n; if (g < 2) g = 2; printf "%.0f", n * g }')
+            next=$((prev > 0 ? nodes * nodes / prev : nodes * nodes))
+            next=$((next > 2 * nodes ? next : 2 * nodes))
             if [ "$nodes" -gt "$TARGET_NODES" ] || [ "$next" -gt $((TARGET_NODES * 2)) ] || [ "$depth" -ge 20 ] ||
                 [ "$nodes" -eq 0 ]; then
                 break
@@ -201,15 +220,19 @@ for entry in "${FIXTURES[@]}"; do
         printf '%s\t%d\t%s\t%d\t%s\t%s\n' "$game" "$index" "$id" "$chosen" "$chosen_nodes" "$text" >>"$dir/plan.tsv"
         printf '  %-10s %-32s depth %-2d %12s nodes\n' "$game" "$id" "$chosen" "$chosen_nodes"
     done < <(awk -F';' '/^[ \t]*(#|$)/ { next } {
-                text = $1; sub(/^[ \t]+/, "", text); sub(/[ \t]+$/, "", text); id = ""
-                for (i = 2; i <= NF; i++) if ($i ~ /^[ \t]*id[ \t]/) { id = $i; sub(/^[ \t]*id[ \t]+/, "", id); sub(/[ \t]+$/, "", id) }
-                print text "\t" id }' "$file")
+                text = $1; sub(/^[ \t]+/, "", text); sub(/[ \t]+$/, "", text); id = ""; counts = ""
+                for (i = 2; i <= NF; i++) {
+                    if ($i ~ /^[ \t]*id[ \t]/) { id = $i; sub(/^[ \t]*id[ \t]+/, "", id); sub(/[ \t]+$/, "", id) }
+                    else if (split($i, f, " ") == 2 && f[1] ~ /^D[0-9]+$/) counts = counts substr(f[1], 2) ":" f[2] " "
+                }
+                print text "|" id "|" counts }' "$file")
     # Bulk counting off costs more; time it once per backend on the first
     # position, for the estimate.
     IFS=$'\t' read -r _ _ _ d _ text < <(awk -F'\t' -v g="$game" '$1 == g && $2 == 1' "$dir/plan.tsv")
     for be in "${backends[@]}"; do
         bin/perft -b "$be" --no-bulk "$d" "$text" </dev/null >/dev/null 2>"$dir/.stderr"
-        secs=$(sed -n 's/.* nodes in \([0-9.]*\) s.*/\1/p' "$dir/.stderr")
+        secs=""
+        [[ $(<"$dir/.stderr") =~ nodes\ in\ ([0-9.]+)\ s ]] && secs=${BASH_REMATCH[1]}
         printf '%s\t%d\t%d\t%s\tnobulk\t%s\n' "$game" 1 "$d" "$be" "$secs" >>"$dir/probe.tsv"
     done
 done
@@ -220,17 +243,21 @@ if [ ${#games[@]} -eq 0 ]; then
 fi
 
 # --- the estimate ---------------------------------------------------------------
+# Wall over CPU seconds of the planning probes: how busy the machine is.
+slowdown=$(times | awk -v wall="$(($(date +%s) - started))" 'NR == 2 {
+    cpu = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); cpu += t[1] * 60 + t[2] }
+    s = cpu > 0 ? wall / cpu : 1; if (s < 1) s = 1; if (s > 10) s = 10; printf "%.2f", s }')
 read -r est_micro est_hf < <(python3 scripts/bench_estimate.py "$dir" \
     --micro-rounds "$MICRO_ROUNDS" --min-time "$MICRO_MIN_TIME" \
     --perft-depth quaternity="$PERFT_DEPTH_Q" --perft-depth chess="$PERFT_DEPTH_C" \
     --depth-max quaternity="$DEPTH_MAX_Q" --depth-max chess="$DEPTH_MAX_C" \
-    --hf-rounds "$HF_ROUNDS" --hf-runs "$((HF_RUNS + HF_WARMUP))")
+    --slowdown "$slowdown" --hf-rounds "$HF_ROUNDS" --hf-runs "$((HF_RUNS + HF_WARMUP))")
 est_total=$(awk -v a="$est_micro" -v b="$est_hf" 'BEGIN { print a + b + 5 }')
 echo
 echo "Planning took $(elapsed).  Estimated time from here: $(duration "$est_total")"
 echo "  micro-benchmarks (bin/bench): $(duration "$est_micro") in $MICRO_ROUNDS rounds"
 echo "  whole commands (hyperfine over bin/perft): $(duration "$est_hf") in $HF_ROUNDS round(s)"
-echo "estimate: $est_total s (micro $est_micro, hyperfine $est_hf)" >>"$dir/machine.txt"
+echo "estimate: $est_total s (micro $est_micro, hyperfine $est_hf; wall/CPU while planning $slowdown)" >>"$dir/machine.txt"
 echo
 
 # --- micro-benchmarks -------------------------------------------------------------
@@ -273,7 +300,8 @@ hf_call() {
     local game=$1 index=$2 depth=$3 mode_name=$4 round=$5 text=$6 be
     local flag=--bulk
     [ "$mode_name" = nobulk ] && flag=--no-bulk
-    local base="$dir/hyperfine/$game-$(printf %02d "$index")-d$depth-$mode_name-r$round"
+    local base
+    base="$dir/hyperfine/$game-$(printf %02d "$index")-d$depth-$mode_name-r$round"
     local commands=()
     for be in $(backends_of "$game"); do
         commands+=(-n "$be" "bin/perft -b $be $flag $depth '$text'")
@@ -285,7 +313,7 @@ hf_call() {
         exit 1
     fi
     rm -f "$base.err"
-    echo "$(hf_median_line "$base.json")"
+    hf_median_line "$base.json"
 }
 
 hf_total=0
@@ -321,6 +349,6 @@ echo "took: micro $micro_took s, hyperfine $hf_took s, total $(($(date +%s) - st
 
 # --- data files, plots, summary ------------------------------------------------
 echo
-render "$dir" "$([ "$mode" = full ] && echo latest || true)"
+if [ "$mode" = full ]; then render "$dir" latest; else render "$dir"; fi
 echo "Done in $(elapsed) (estimated $(duration "$est_total") after planning).  Results: $dir"
 echo "Summary: $dir/summary.md"

@@ -12,6 +12,10 @@ and probe.tsv into the run's directory.  From those this script models:
   hyperfine         (warm-up + runs) x each command's time, per round, plus a
                     few milliseconds of process start a run.
 
+Google Benchmark counts min_time in CPU seconds; on a busy machine a CPU
+second takes longer, so --slowdown (wall over CPU seconds of the probes)
+stretches those parts.  The probes' own times are wall-clock already.
+
 It prints two numbers of seconds: "MICRO HYPERFINE".  Standard library only.
 """
 import argparse
@@ -88,8 +92,9 @@ class Probes:
         return max(secs / bulk, 1.0) if bulk > 0 else 3.0
 
 
-def micro_pass(t, min_time):
-    return t if t >= min_time else GBENCH_OVERSHOOT * min_time + t
+def micro_pass(t, min_time, slowdown):
+    """Wall seconds of one benchmark whose iteration takes t wall seconds."""
+    return t if t >= min_time * slowdown else GBENCH_OVERSHOOT * min_time * slowdown + t
 
 
 def micro_seconds(p, plan, args):
@@ -100,11 +105,11 @@ def micro_seconds(p, plan, args):
         fixture_nodes = sum(p.nodes(game, i, perft_depth.get(game, 4)) for i in indices)
         for be in backends:
             rate, factor = p.rate(game, be), p.nobulk_factor(game, be)
-            total += 2 * micro_pass(0.0, args.min_time)  # generate, make_unmake
-            total += micro_pass(fixture_nodes / rate, args.min_time)
-            total += micro_pass(fixture_nodes / rate * factor, args.min_time)
+            total += 2 * micro_pass(0.0, args.min_time, args.slowdown)  # generate, make_unmake
+            total += micro_pass(fixture_nodes / rate, args.min_time, args.slowdown)
+            total += micro_pass(fixture_nodes / rate * factor, args.min_time, args.slowdown)
             for d in range(1, depth_max.get(game, 5) + 1):
-                total += micro_pass(p.nodes(game, 1, d) / rate, args.min_time)
+                total += micro_pass(p.nodes(game, 1, d) / rate, args.min_time, args.slowdown)
     return total * args.micro_rounds
 
 
@@ -131,6 +136,7 @@ def main():
     ap.add_argument("--min-time", type=float, required=True)
     ap.add_argument("--perft-depth", action="append", default=[])
     ap.add_argument("--depth-max", action="append", default=[])
+    ap.add_argument("--slowdown", type=float, default=1.0, help="wall seconds per CPU second now")
     ap.add_argument("--hf-rounds", type=int, required=True)
     ap.add_argument("--hf-runs", type=int, required=True, help="warm-up plus timed runs per command and round")
     args = ap.parse_args()

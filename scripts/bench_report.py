@@ -144,7 +144,7 @@ def fmt_seconds(s):
     if s >= 1e-3:
         return f"{s * 1e3:.1f} ms" if s < 0.1 else f"{s * 1e3:.0f} ms"
     if s >= 1e-6:
-        return f"{s * 1e6:.1f} µs"
+        return f"{s * 1e6:.1f} µs" if s < 1e-4 else f"{s * 1e6:.0f} µs"
     return f"{s * 1e9:.0f} ns"
 
 
