@@ -111,6 +111,15 @@ while [ -e "$dir" ]; do
     n=$((n + 1))
 done
 mkdir -p "$dir/hyperfine" "$dir/data"
+# A run that stops early (an error, Ctrl-C) keeps what it measured, under a
+# name that says so.
+finished=0
+on_exit() {
+    if [ "$finished" = 0 ] && [ -d "$dir" ]; then
+        mv "$dir" "$dir-incomplete" && echo "bench: stopped early; partial results in $dir-incomplete" >&2
+    fi
+}
+trap on_exit EXIT
 
 started=$(date +%s)
 elapsed() { # seconds since the start, as "4 min 05 s"
@@ -350,5 +359,6 @@ echo "took: micro $micro_took s, hyperfine $hf_took s, total $(($(date +%s) - st
 # --- data files, plots, summary ------------------------------------------------
 echo
 if [ "$mode" = full ]; then render "$dir" latest; else render "$dir"; fi
+finished=1
 echo "Done in $(elapsed) (estimated $(duration "$est_total") after planning).  Results: $dir"
 echo "Summary: $dir/summary.md"
