@@ -45,6 +45,12 @@ typedef struct MailboxMove {
     Piece captured; /* the byte that stood on `to`, EMPTY if none */
 } MailboxMove;
 
+/* What unmake needs besides the move itself. */
+typedef struct MailboxUndo {
+    uint8_t turn;          /* the controller that made the move */
+    uint8_t captured_slot; /* where the captured man sat in its army's list */
+} MailboxUndo;
+
 /* Moves made through the Backend interface, remembered for unmake. */
 enum { MAILBOX_HISTORY_MAX = 1024 };
 
@@ -52,6 +58,14 @@ typedef struct QuaternityMailbox {
     Piece board[Q_SQUARES];
     uint8_t king_square[4]; /* by army; NO_SQUARE when the army has none */
     uint8_t turn;           /* the controller on turn */
+
+    /* Piece lists: the squares of each army's men, in no particular order,
+     * so that the generator visits the mover's men without scanning 144
+     * squares.  slot_of[sq] is the place of the man on sq in its army's
+     * list (meaningless on empty squares). */
+    uint8_t men[4][Q_SQUARES];
+    uint8_t men_count[4];
+    uint8_t slot_of[Q_SQUARES];
 
     /* Fixed for the whole game once loaded. */
     uint8_t controller[4];
@@ -62,7 +76,7 @@ typedef struct QuaternityMailbox {
 
     int history_count;
     MailboxMove history[MAILBOX_HISTORY_MAX];
-    uint8_t history_turn[MAILBOX_HISTORY_MAX];
+    MailboxUndo history_undo[MAILBOX_HISTORY_MAX];
 } QuaternityMailbox;
 
 /* Writes the legal moves of the controller on turn; returns their count. */
@@ -71,23 +85,51 @@ int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves);
 /* Perft with the backend's own recursion (Backend.perft). */
 uint64_t mailbox_perft(QuaternityMailbox *m, int depth, int bulk);
 
-static inline void mailbox_make(QuaternityMailbox *m, const MailboxMove *move)
+/* A capture takes the victim out of its army's list by moving the list's
+ * last man into its slot; unmake reverses exactly that. */
+static inline MailboxUndo mailbox_make(QuaternityMailbox *m, const MailboxMove *move)
 {
+    MailboxUndo undo = {m->turn, 0};
+    if (move->captured != EMPTY) {
+        int army = PIECE_ARMY(move->captured);
+        int slot = m->slot_of[move->to];
+        int last_square = m->men[army][--m->men_count[army]];
+        m->men[army][slot] = (uint8_t)last_square;
+        m->slot_of[last_square] = (uint8_t)slot;
+        undo.captured_slot = (uint8_t)slot;
+    }
+    int slot = m->slot_of[move->from];
+    m->men[PIECE_ARMY(move->moved)][slot] = move->to;
+    m->slot_of[move->to] = (uint8_t)slot;
+
     m->board[move->from] = EMPTY;
     m->board[move->to] = move->placed;
     if (PIECE_KIND(move->moved) == KING)
         m->king_square[PIECE_ARMY(move->moved)] = move->to;
     m->turn = m->next_turn[m->turn];
+    return undo;
 }
 
-/* Takes back `move`; `turn` is the controller that made it. */
-static inline void mailbox_unmake(QuaternityMailbox *m, const MailboxMove *move, int turn)
+static inline void mailbox_unmake(QuaternityMailbox *m, const MailboxMove *move, MailboxUndo undo)
 {
     m->board[move->to] = move->captured;
     m->board[move->from] = move->moved;
     if (PIECE_KIND(move->moved) == KING)
         m->king_square[PIECE_ARMY(move->moved)] = move->from;
-    m->turn = (uint8_t)turn;
+    m->turn = undo.turn;
+
+    int slot = m->slot_of[move->to];
+    m->men[PIECE_ARMY(move->moved)][slot] = move->from;
+    m->slot_of[move->from] = (uint8_t)slot;
+    if (move->captured != EMPTY) {
+        int army = PIECE_ARMY(move->captured);
+        int last = m->men_count[army]++;
+        int moved_back = m->men[army][undo.captured_slot];
+        m->men[army][last] = (uint8_t)moved_back;
+        m->slot_of[moved_back] = (uint8_t)last;
+        m->men[army][undo.captured_slot] = move->to;
+        m->slot_of[move->to] = undo.captured_slot;
+    }
 }
 
 extern const Backend quaternity_mailbox_backend;

@@ -156,7 +156,12 @@ static void analyse_king(const QuaternityMailbox *m, const ManClass *cls, int ki
 
 static void analyse_kings(const QuaternityMailbox *m, const ManClass *cls, KingSafety *ks)
 {
-    *ks = (KingSafety){0};
+    /* Only the counts and the pinned set need clearing: the rest is
+     * written before it is read. */
+    ks->king_count = 0;
+    ks->checked_count = 0;
+    ks->pin_count = 0;
+    ks->pinned = (SquareSet){{0, 0, 0}};
     unsigned armies = m->armies_of[m->turn];
     for (int army = 0; army < 4; army++)
         if ((armies >> army & 1) && m->king_square[army] != NO_SQUARE)
@@ -309,19 +314,23 @@ int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves)
     if (only_kings)
         return (int)(out - moves);
 
-    for (int from = 0; from < Q_SQUARES; from++) {
-        Piece man = m->board[from];
-        if (!(cls[man] & MAN_FRIEND))
+    unsigned armies = m->armies_of[m->turn];
+    for (int army = 0; army < 4; army++) {
+        if (!(armies >> army & 1))
             continue;
-        SquareSet scratch;
-        const SquareSet *allowed = allowed_targets(&ks, from, &scratch);
-        switch (PIECE_KIND(man)) {
-        case PAWN: out = pawn_moves(m, cls, from, man, allowed, out); break;
-        case KNIGHT: out = knight_moves(m, cls, from, man, allowed, out); break;
-        case BISHOP: out = slider_moves(m, cls, from, man, FIRST_DIAGONAL, DIR_COUNT, allowed, out); break;
-        case ROOK: out = slider_moves(m, cls, from, man, 0, FIRST_DIAGONAL, allowed, out); break;
-        case QUEEN: out = slider_moves(m, cls, from, man, 0, DIR_COUNT, allowed, out); break;
-        default: break; /* kings moved above */
+        for (int i = 0; i < m->men_count[army]; i++) {
+            int from = m->men[army][i];
+            Piece man = m->board[from];
+            SquareSet scratch;
+            const SquareSet *allowed = allowed_targets(&ks, from, &scratch);
+            switch (PIECE_KIND(man)) {
+            case PAWN: out = pawn_moves(m, cls, from, man, allowed, out); break;
+            case KNIGHT: out = knight_moves(m, cls, from, man, allowed, out); break;
+            case BISHOP: out = slider_moves(m, cls, from, man, FIRST_DIAGONAL, DIR_COUNT, allowed, out); break;
+            case ROOK: out = slider_moves(m, cls, from, man, 0, FIRST_DIAGONAL, allowed, out); break;
+            case QUEEN: out = slider_moves(m, cls, from, man, 0, DIR_COUNT, allowed, out); break;
+            default: break; /* kings moved above */
+            }
         }
     }
     return (int)(out - moves);

@@ -10,12 +10,11 @@ static uint64_t perft_recursive(QuaternityMailbox *m, int depth, int bulk)
     int count = mailbox_generate(m, moves);
     if (depth == 1 && bulk)
         return (uint64_t)count;
-    int turn = m->turn;
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
-        mailbox_make(m, &moves[i]);
+        MailboxUndo undo = mailbox_make(m, &moves[i]);
         nodes += depth == 1 ? 1 : perft_recursive(m, depth - 1, bulk);
-        mailbox_unmake(m, &moves[i], turn);
+        mailbox_unmake(m, &moves[i], undo);
     }
     return nodes;
 }
