@@ -81,6 +81,8 @@ typedef struct QuaternityMailbox {
 
 /* Writes the legal moves of the controller on turn; returns their count. */
 int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves);
+/* The number of those moves, without writing them (bulk counting). */
+int mailbox_count_moves(QuaternityMailbox *m);
 
 /* Perft with the backend's own recursion (Backend.perft). */
 uint64_t mailbox_perft(QuaternityMailbox *m, int depth, int bulk);

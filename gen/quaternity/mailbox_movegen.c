@@ -168,21 +168,33 @@ static void analyse_kings(const QuaternityMailbox *m, const ManClass *cls, KingS
             analyse_king(m, cls, m->king_square[army], ks);
 }
 
-static inline MailboxMove *add_move(MailboxMove *out, int from, int to, Piece moved, Piece placed, Piece captured)
+/* Where the generators put their moves.  With count_only (bulk counting
+ * at the last ply) they are only counted, so the same code serves both;
+ * the two entry points pass a constant, and once everything is inlined
+ * the compiler builds one copy of the generator for each. */
+typedef struct MoveList {
+    MailboxMove *moves;
+    int count;
+    bool count_only;
+} MoveList;
+
+static inline void add_move(MoveList *list, int from, int to, Piece moved, Piece placed, Piece captured)
 {
-    *out = (MailboxMove){(uint8_t)from, (uint8_t)to, moved, placed, captured};
-    return out + 1;
+    if (!list->count_only)
+        list->moves[list->count] = (MailboxMove){(uint8_t)from, (uint8_t)to, moved, placed, captured};
+    list->count++;
 }
 
 /* A pawn's move, as four promotion moves when it lands on its edge. */
-static MailboxMove *add_pawn_move(MailboxMove *out, int from, const PawnTarget *t, Piece moved, Piece captured)
+static inline void add_pawn_move(MoveList *list, int from, const PawnTarget *t, Piece moved, Piece captured)
 {
-    if (!t->promotes)
-        return add_move(out, from, t->to, moved, t->placed, captured);
+    if (!t->promotes) {
+        add_move(list, from, t->to, moved, t->placed, captured);
+        return;
+    }
     int army = PIECE_ARMY(moved);
     for (int k = QUEEN; k >= KNIGHT; k--)
-        out = add_move(out, from, t->to, moved, PIECE_MAKE(army, k, PAWN_NONE), captured);
-    return out;
+        add_move(list, from, t->to, moved, PIECE_MAKE(army, k, PAWN_NONE), captured);
 }
 
 /* The squares a man that is not a king may go to, or NULL for anywhere:
@@ -211,57 +223,54 @@ static inline bool may_go(const SquareSet *allowed, int to)
     return !allowed || set_has(allowed, to);
 }
 
-static MailboxMove *pawn_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece pawn,
-                               const SquareSet *allowed, MailboxMove *out)
+static inline void pawn_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece pawn,
+                              const SquareSet *allowed, MoveList *list)
 {
     const PawnMoves *pm = &mailbox_tables.pawn[PIECE_ARMY(pawn)][PIECE_PAWN_STATE(pawn)][from];
     for (int i = 0; i < pm->step_count; i++) {
         const PawnTarget *t = &pm->steps[i];
         if (m->board[t->to] == EMPTY && may_go(allowed, t->to))
-            out = add_pawn_move(out, from, t, pawn, EMPTY);
+            add_pawn_move(list, from, t, pawn, EMPTY);
     }
     for (int i = 0; i < pm->capture_count; i++) {
         const PawnTarget *t = &pm->captures[i];
         Piece victim = m->board[t->to];
         if ((cls[victim] & MAN_CAPTURABLE) && may_go(allowed, t->to))
-            out = add_pawn_move(out, from, t, pawn, victim);
+            add_pawn_move(list, from, t, pawn, victim);
     }
-    return out;
 }
 
-static MailboxMove *knight_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece knight,
-                                 const SquareSet *allowed, MailboxMove *out)
+static inline void knight_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece knight,
+                                const SquareSet *allowed, MoveList *list)
 {
     for (const uint8_t *t = mailbox_tables.knight[from]; *t != NO_SQUARE; t++) {
         Piece victim = m->board[*t];
         if ((victim == EMPTY || (cls[victim] & MAN_CAPTURABLE)) && may_go(allowed, *t))
-            out = add_move(out, from, *t, knight, knight, victim);
+            add_move(list, from, *t, knight, knight, victim);
     }
-    return out;
 }
 
 /* Rooks use directions [0, 4), bishops [4, 8), queens [0, 8). */
-static MailboxMove *slider_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece slider,
-                                 int first_direction, int end_direction, const SquareSet *allowed, MailboxMove *out)
+static inline void slider_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece slider,
+                                int first_direction, int end_direction, const SquareSet *allowed, MoveList *list)
 {
     for (int d = first_direction; d < end_direction; d++)
         for (const uint8_t *t = mailbox_tables.ray[from][d]; *t != NO_SQUARE; t++) {
             Piece victim = m->board[*t];
             if (victim == EMPTY) {
                 if (may_go(allowed, *t))
-                    out = add_move(out, from, *t, slider, slider, EMPTY);
+                    add_move(list, from, *t, slider, slider, EMPTY);
                 continue;
             }
             if ((cls[victim] & MAN_CAPTURABLE) && may_go(allowed, *t))
-                out = add_move(out, from, *t, slider, slider, victim);
+                add_move(list, from, *t, slider, slider, victim);
             break;
         }
-    return out;
 }
 
 /* The moves of the mover's king number `index` (see the file comment). */
-static MailboxMove *king_moves(QuaternityMailbox *m, const ManClass *cls, const KingSafety *ks, int index,
-                               MailboxMove *out)
+static inline void king_moves(QuaternityMailbox *m, const ManClass *cls, const KingSafety *ks, int index,
+                              MoveList *list)
 {
     int from = ks->king_square[index];
     Piece king = m->board[from];
@@ -293,26 +302,26 @@ static MailboxMove *king_moves(QuaternityMailbox *m, const ManClass *cls, const 
         if (victim != EMPTY && !(cls[victim] & MAN_CAPTURABLE))
             continue;
         if (may_go(allowed, *t) && !square_attacked(m, cls, *t))
-            out = add_move(out, from, *t, king, king, victim);
+            add_move(list, from, *t, king, king, victim);
     }
     m->board[from] = king;
-    return out;
 }
 
-int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves)
+static inline __attribute__((always_inline)) int generate_moves(QuaternityMailbox *m, MailboxMove *moves,
+                                                                bool count_only)
 {
     const ManClass *cls = m->man_class[m->turn];
     KingSafety ks;
     analyse_kings(m, cls, &ks);
 
-    MailboxMove *out = moves;
+    MoveList list = {moves, 0, count_only};
     for (int i = 0; i < ks.king_count; i++)
-        out = king_moves(m, cls, &ks, i, out);
+        king_moves(m, cls, &ks, i, &list);
 
     /* Nothing but a king move answers two checks on one king. */
     bool only_kings = ks.checked_count && !(ks.all_answers.word[0] | ks.all_answers.word[1] | ks.all_answers.word[2]);
     if (only_kings)
-        return (int)(out - moves);
+        return list.count;
 
     unsigned armies = m->armies_of[m->turn];
     for (int army = 0; army < 4; army++) {
@@ -324,14 +333,24 @@ int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves)
             SquareSet scratch;
             const SquareSet *allowed = allowed_targets(&ks, from, &scratch);
             switch (PIECE_KIND(man)) {
-            case PAWN: out = pawn_moves(m, cls, from, man, allowed, out); break;
-            case KNIGHT: out = knight_moves(m, cls, from, man, allowed, out); break;
-            case BISHOP: out = slider_moves(m, cls, from, man, FIRST_DIAGONAL, DIR_COUNT, allowed, out); break;
-            case ROOK: out = slider_moves(m, cls, from, man, 0, FIRST_DIAGONAL, allowed, out); break;
-            case QUEEN: out = slider_moves(m, cls, from, man, 0, DIR_COUNT, allowed, out); break;
+            case PAWN: pawn_moves(m, cls, from, man, allowed, &list); break;
+            case KNIGHT: knight_moves(m, cls, from, man, allowed, &list); break;
+            case BISHOP: slider_moves(m, cls, from, man, FIRST_DIAGONAL, DIR_COUNT, allowed, &list); break;
+            case ROOK: slider_moves(m, cls, from, man, 0, FIRST_DIAGONAL, allowed, &list); break;
+            case QUEEN: slider_moves(m, cls, from, man, 0, DIR_COUNT, allowed, &list); break;
             default: break; /* kings moved above */
             }
         }
     }
-    return (int)(out - moves);
+    return list.count;
+}
+
+int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves)
+{
+    return generate_moves(m, moves, false);
+}
+
+int mailbox_count_moves(QuaternityMailbox *m)
+{
+    return generate_moves(m, NULL, true);
 }
