@@ -1,13 +1,9 @@
 /* Legal move generation for the Quaternity mailbox backend.
  *
- * Legality is decided before a move is made, from the mover's kings
- * outward (spec section 4): the mover may control up to four armies, so up
- * to four kings, and every one of them must be safe afterwards.
- *
- * First each king looks along its eight rays and its knight squares
- * (analyse_kings).  An enemy slider, adjacent king or pawn, or knight that
- * reaches it gives check; a friendly man with an enemy slider behind it on
- * the same ray is pinned.  Then:
+ * The kings are looked at first (mailbox_safety.h): which of the mover's
+ * kings are in check, by whom, and which of the mover's men are pinned.
+ * Then every man of every army the mover controls walks its tables
+ * (mailbox_tables.h) and keeps the targets that are legal:
  *
  * - a man that is not a king may go only to squares that answer every
  *   check (capture the checker or block its ray; nothing answers two
@@ -18,155 +14,12 @@
  *   its own square, that answers the checks on the mover's other kings, and
  *   that keeps it on its pin line if it shields another friendly king.
  *
- * Frozen men attack nothing, so they never check or pin, but they block
- * rays like any man; ManClass (mailbox.h) already says which men attack. */
+ * No move lands on a friend or on any king: ManClass (mailbox.h) marks
+ * exactly the men that may be captured. */
 #include <stdbool.h>
 
 #include "mailbox.h"
-
-/* A set of squares, one bit each: check answers and pin lines. */
-typedef struct SquareSet {
-    uint64_t word[3];
-} SquareSet;
-
-static inline void set_add(SquareSet *s, int square)
-{
-    s->word[square >> 6] |= 1ull << (square & 63);
-}
-
-static inline bool set_has(const SquareSet *s, int square)
-{
-    return (s->word[square >> 6] >> (square & 63)) & 1;
-}
-
-static inline void set_intersect(SquareSet *s, const SquareSet *t)
-{
-    for (int i = 0; i < 3; i++)
-        s->word[i] &= t->word[i];
-}
-
-enum { MAX_KINGS = 4, MAX_PINS = MAX_KINGS * DIR_COUNT };
-
-/* What the mover's kings need from this position's moves. */
-typedef struct KingSafety {
-    int king_count;
-    uint8_t king_square[MAX_KINGS];
-    bool in_check[MAX_KINGS];
-    SquareSet answers[MAX_KINGS]; /* for a king in check: squares that capture the checker or block */
-
-    int checked_count;     /* kings in check */
-    SquareSet all_answers; /* squares answering every check: where a man that is not a king may go */
-
-    SquareSet pinned; /* squares of pinned men */
-    int pin_count;
-    uint8_t pin_square[MAX_PINS];
-    SquareSet pin_line[MAX_PINS]; /* from the king to the pinner, pinner included */
-} KingSafety;
-
-/* The men that attack along a ray when they are the first man met, at
- * distance one (`near`) or further (`far`).  At distance one a king and a
- * pawn capturing back along the ray attack too. */
-static ManClass ray_attackers(Direction d, bool near)
-{
-    ManClass slider = d < FIRST_DIAGONAL ? MAN_ATTACKS_ORTHOGONAL : MAN_ATTACKS_DIAGONAL;
-    if (!near)
-        return slider;
-    ManClass pawn = d < FIRST_DIAGONAL ? 0 : (ManClass)MAN_PAWN_ATTACKS(direction_opposite(d));
-    return slider | MAN_ATTACKS_KING | pawn;
-}
-
-/* Whether a live enemy of the controller on turn attacks `square`. */
-static bool square_attacked(const QuaternityMailbox *m, const ManClass *cls, int square)
-{
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const uint8_t *ray = mailbox_tables.ray[square][d];
-        for (const uint8_t *r = ray; *r != NO_SQUARE; r++) {
-            Piece p = m->board[*r];
-            if (p == EMPTY)
-                continue;
-            if (cls[p] & ray_attackers((Direction)d, r == ray))
-                return true;
-            break;
-        }
-    }
-    for (const uint8_t *t = mailbox_tables.knight[square]; *t != NO_SQUARE; t++)
-        if (cls[m->board[*t]] & MAN_ATTACKS_KNIGHT)
-            return true;
-    return false;
-}
-
-/* Adds to `s` the squares along `ray` up to and including `last`. */
-static void add_ray_squares(SquareSet *s, const uint8_t *ray, int last)
-{
-    for (const uint8_t *r = ray;; r++) {
-        set_add(s, *r);
-        if (*r == last)
-            return;
-    }
-}
-
-static void analyse_king(const QuaternityMailbox *m, const ManClass *cls, int king, KingSafety *ks)
-{
-    int index = ks->king_count++;
-    int checkers = 0;
-    SquareSet answers = {{0, 0, 0}};
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const uint8_t *ray = mailbox_tables.ray[king][d];
-        const uint8_t *r = ray;
-        while (*r != NO_SQUARE && m->board[*r] == EMPTY)
-            r++;
-        if (*r == NO_SQUARE)
-            continue;
-        ManClass first = cls[m->board[*r]];
-        if (first & ray_attackers((Direction)d, r == ray)) {
-            checkers++;
-            add_ray_squares(&answers, ray, *r);
-            continue;
-        }
-        if (!(first & MAN_FRIEND))
-            continue;
-        /* A friend: pinned if the next man on the ray is an enemy slider. */
-        const uint8_t *behind = r + 1;
-        while (*behind != NO_SQUARE && m->board[*behind] == EMPTY)
-            behind++;
-        if (*behind != NO_SQUARE && (cls[m->board[*behind]] & ray_attackers((Direction)d, false))) {
-            int pin = ks->pin_count++;
-            ks->pin_square[pin] = *r;
-            ks->pin_line[pin] = (SquareSet){{0, 0, 0}};
-            add_ray_squares(&ks->pin_line[pin], ray, *behind);
-            set_add(&ks->pinned, *r);
-        }
-    }
-    for (const uint8_t *t = mailbox_tables.knight[king]; *t != NO_SQUARE; t++)
-        if (cls[m->board[*t]] & MAN_ATTACKS_KNIGHT) {
-            checkers++;
-            set_add(&answers, *t);
-        }
-
-    ks->king_square[index] = (uint8_t)king;
-    ks->in_check[index] = checkers > 0;
-    ks->answers[index] = checkers > 1 ? (SquareSet){{0, 0, 0}} : answers;
-    if (checkers) {
-        if (ks->checked_count++ == 0)
-            ks->all_answers = ks->answers[index];
-        else
-            set_intersect(&ks->all_answers, &ks->answers[index]);
-    }
-}
-
-static void analyse_kings(const QuaternityMailbox *m, const ManClass *cls, KingSafety *ks)
-{
-    /* Only the counts and the pinned set need clearing: the rest is
-     * written before it is read. */
-    ks->king_count = 0;
-    ks->checked_count = 0;
-    ks->pin_count = 0;
-    ks->pinned = (SquareSet){{0, 0, 0}};
-    unsigned armies = m->armies_of[m->turn];
-    for (int army = 0; army < 4; army++)
-        if ((armies >> army & 1) && m->king_square[army] != NO_SQUARE)
-            analyse_king(m, cls, m->king_square[army], ks);
-}
+#include "mailbox_safety.h"
 
 /* Where the generators put their moves.  With count_only (bulk counting
  * at the last ply) they are only counted, so the same code serves both;
@@ -301,7 +154,7 @@ static inline void king_moves(QuaternityMailbox *m, const ManClass *cls, const K
         Piece victim = m->board[*t];
         if (victim != EMPTY && !(cls[victim] & MAN_CAPTURABLE))
             continue;
-        if (may_go(allowed, *t) && !square_attacked(m, cls, *t))
+        if (may_go(allowed, *t) && !square_attacked(m, *t))
             add_move(list, from, *t, king, king, victim);
     }
     m->board[from] = king;
@@ -312,7 +165,7 @@ static inline __attribute__((always_inline)) int generate_moves(QuaternityMailbo
 {
     const ManClass *cls = m->man_class[m->turn];
     KingSafety ks;
-    analyse_kings(m, cls, &ks);
+    analyse_kings(m, &ks);
 
     MoveList list = {moves, 0, count_only};
     for (int i = 0; i < ks.king_count; i++)
