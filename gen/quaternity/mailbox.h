@@ -6,7 +6,8 @@
  * draws it.  A move therefore needs no decoding beyond the byte: it records
  * the byte that leaves `from`, the byte that lands on `to` (a pawn's new
  * state or its promotion piece) and the byte it captured, so make and
- * unmake are two stores each way.
+ * unmake (mailbox_make.h) write two board squares each way.  Piece lists
+ * beside the board let the generator visit only the mover's men.
  *
  * Who is friend or enemy depends on who is on turn, and controllers never
  * change during play, so load() builds, for each controller, a 256-entry
@@ -86,53 +87,6 @@ int mailbox_count_moves(QuaternityMailbox *m);
 
 /* Perft with the backend's own recursion (Backend.perft). */
 uint64_t mailbox_perft(QuaternityMailbox *m, int depth, int bulk);
-
-/* A capture takes the victim out of its army's list by moving the list's
- * last man into its slot; unmake reverses exactly that. */
-static inline MailboxUndo mailbox_make(QuaternityMailbox *m, const MailboxMove *move)
-{
-    MailboxUndo undo = {m->turn, 0};
-    if (move->captured != EMPTY) {
-        int army = PIECE_ARMY(move->captured);
-        int slot = m->slot_of[move->to];
-        int last_square = m->men[army][--m->men_count[army]];
-        m->men[army][slot] = (uint8_t)last_square;
-        m->slot_of[last_square] = (uint8_t)slot;
-        undo.captured_slot = (uint8_t)slot;
-    }
-    int slot = m->slot_of[move->from];
-    m->men[PIECE_ARMY(move->moved)][slot] = move->to;
-    m->slot_of[move->to] = (uint8_t)slot;
-
-    m->board[move->from] = EMPTY;
-    m->board[move->to] = move->placed;
-    if (PIECE_KIND(move->moved) == KING)
-        m->king_square[PIECE_ARMY(move->moved)] = move->to;
-    m->turn = m->next_turn[m->turn];
-    return undo;
-}
-
-static inline void mailbox_unmake(QuaternityMailbox *m, const MailboxMove *move, MailboxUndo undo)
-{
-    m->board[move->to] = move->captured;
-    m->board[move->from] = move->moved;
-    if (PIECE_KIND(move->moved) == KING)
-        m->king_square[PIECE_ARMY(move->moved)] = move->from;
-    m->turn = undo.turn;
-
-    int slot = m->slot_of[move->to];
-    m->men[PIECE_ARMY(move->moved)][slot] = move->from;
-    m->slot_of[move->from] = (uint8_t)slot;
-    if (move->captured != EMPTY) {
-        int army = PIECE_ARMY(move->captured);
-        int last = m->men_count[army]++;
-        int moved_back = m->men[army][undo.captured_slot];
-        m->men[army][last] = (uint8_t)moved_back;
-        m->slot_of[moved_back] = (uint8_t)last;
-        m->men[army][undo.captured_slot] = move->to;
-        m->slot_of[move->to] = undo.captured_slot;
-    }
-}
 
 extern const Backend quaternity_mailbox_backend;
 

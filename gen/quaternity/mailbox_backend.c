@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mailbox.h"
+#include "mailbox_make.h"
 
 static void *mailbox_create(void)
 {

@@ -2,7 +2,7 @@
  * section 5 over the legal move generator, with internal moves and inline
  * make/unmake.  With bulk counting the last ply returns the number of legal
  * moves without making them. */
-#include "mailbox.h"
+#include "mailbox_make.h"
 
 static uint64_t perft_recursive(QuaternityMailbox *m, int depth, int bulk)
 {
