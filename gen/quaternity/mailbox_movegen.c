@@ -171,7 +171,8 @@ static inline __attribute__((always_inline)) int generate_moves(QuaternityMailbo
     for (int i = 0; i < ks.king_count; i++)
         king_moves(m, cls, &ks, i, &list);
 
-    /* Nothing but a king move answers two checks on one king. */
+    /* When no square answers every check (two checks on one king, or
+     * checks on two kings that no one move meets), only kings may move. */
     bool only_kings = ks.checked_count && !(ks.all_answers.word[0] | ks.all_answers.word[1] | ks.all_answers.word[2]);
     if (only_kings)
         return list.count;
