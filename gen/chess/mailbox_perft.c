@@ -6,10 +6,10 @@
 
 static uint64_t perft_node(MailboxChess *s, int depth, int bulk)
 {
+    if (depth == 1 && bulk)
+        return (uint64_t)mailbox_count_moves(s);
     MbMove moves[MAX_MOVES];
     int count = mailbox_generate(s, moves);
-    if (depth == 1 && bulk)
-        return (uint64_t)count;
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         MbUndo undo;
