@@ -152,9 +152,6 @@ int mailbox_generate(MailboxChess *s, MbMove *moves);
 /* The same count, moves not stored: perft's last ply with bulk counting. */
 int mailbox_count_moves(MailboxChess *s);
 
-/* Whether `side`'s pieces attack `square` on the current board. */
-bool mailbox_attacked(const MailboxChess *s, int square, int side);
-
 uint64_t mailbox_perft(MailboxChess *s, int depth, int bulk);
 
 #endif
