@@ -32,7 +32,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
 PERFT_BIN := bin/perft$(if $(filter sanitize,$(MODE)),-sanitize)
-TEST_BIN := $(BUILD)/tests
+# Not $(BUILD)/tests: that directory holds the test objects.
+TEST_BIN := $(BUILD)/test-suite
 
 .PHONY: all run test test-build sanitize perft-full format deps-test clean
 all: $(PERFT_BIN)
@@ -44,6 +45,9 @@ $(BUILD)/%.o: %.c
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+
+# The tests also use the harness's headers.
+$(TEST_OBJ): CFLAGS += -Igen/perft
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -lcriterion
@@ -76,7 +80,7 @@ test-build: $(TEST_BIN) $(PERFT_BIN)
 
 sanitize: deps-test
 	$(MAKE) --no-print-directory MODE=sanitize test-build
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/tests --jobs 2
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/test-suite --jobs 2
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
