@@ -133,9 +133,9 @@ typedef struct MbTables {
     MbRelation relation[MB_DIFFS];
 } MbTables;
 
-/* Filled once by mailbox_tables_init (thread-safe), read-only after. */
+/* Filled once by chess_mailbox_tables_init (thread-safe), read-only after. */
 extern MbTables mb_tables;
-void mailbox_tables_init(void);
+void chess_mailbox_tables_init(void);
 
 static inline MbRelation mb_relation(int from, int to)
 {
@@ -148,10 +148,10 @@ static inline uint64_t mb_bit(int square)
 
 /* Legal moves of the side to move; returns the count.  `moves` holds
  * MAX_MOVES. */
-int mailbox_generate(MailboxChess *s, MbMove *moves);
+int chess_mailbox_generate(MailboxChess *s, MbMove *moves);
 /* The same count, moves not stored: perft's last ply with bulk counting. */
-int mailbox_count_moves(MailboxChess *s);
+int chess_mailbox_count_moves(MailboxChess *s);
 
-uint64_t mailbox_perft(MailboxChess *s, int depth, int bulk);
+uint64_t chess_mailbox_perft(MailboxChess *s, int depth, int bulk);
 
 #endif

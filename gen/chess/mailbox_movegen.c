@@ -365,12 +365,12 @@ static ALWAYS_INLINE int legal_moves(MailboxChess *s, MbMove *moves, bool counti
     return sink.count;
 }
 
-int mailbox_generate(MailboxChess *s, MbMove *moves)
+int chess_mailbox_generate(MailboxChess *s, MbMove *moves)
 {
     return legal_moves(s, moves, false);
 }
 
-int mailbox_count_moves(MailboxChess *s)
+int chess_mailbox_count_moves(MailboxChess *s)
 {
     return legal_moves(s, NULL, true);
 }

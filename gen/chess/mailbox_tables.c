@@ -63,7 +63,7 @@ static void build_tables(void)
     build_relations();
 }
 
-void mailbox_tables_init(void)
+void chess_mailbox_tables_init(void)
 {
     pthread_once(&tables_once, build_tables);
 }
