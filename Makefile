@@ -16,7 +16,7 @@ BUILD := build/$(MODE)
 
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 CFLAGS_release := -O3 -march=native -g
-CFLAGS_sanitize := -O1 -g -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
+CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP
 SANITIZERS := -fsanitize=address,undefined
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
