@@ -120,7 +120,7 @@ static void expect_after_move(const char *where, const Position *pos, const char
     expected.board[move.from] = EMPTY;
     expected.board[move.to] = piece_from_token(where, after);
     expected.turn = quaternity_next_turn(pos, pos->turn);
-    char expected_text[POSITION_TEXT_MAX], men[256], then_where[256];
+    char expected_text[POSITION_TEXT_MAX], men[256], then_where[512];
     qfen_format(&expected, expected_text, sizeof expected_text);
     target_men(pos->turn, targets, men, sizeof men);
     snprintf(then_where, sizeof then_where, "%s, after %s%s%s", where, move_text, *men ? " with " : "", men);
