@@ -89,6 +89,7 @@ static const BadText BAD_TEXTS[] = {
     {"rank of 9 squares", FEN, "4k4/8/8/8/8/8/8/4K3 w - - 0 1", "rank 8: more than 8 squares"},
     {"unknown piece letter", FEN, "4k3/8/8/3x4/8/8/8/4K3 w - - 0 1", "rank 5, file d: unknown piece letter 'x'"},
     {"digit 9", FEN, "4k3/9/8/8/8/8/8/4K3 w - - 0 1", "unknown piece letter '9'"},
+    {"two digits in a row", FEN, "4k3/8/8/8/35/8/8/4K3 w - - 0 1", "rank 4: two digits in a row ('35')"},
     {"digit 0", FEN, "4k3/08/8/8/8/8/8/4K3 w - - 0 1", "unknown piece letter '0'"},
     {"no white king", FEN, "4k3/8/8/8/8/8/8/8 w - - 0 1", "white has no king"},
     {"no black king", FEN, "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no king"},
