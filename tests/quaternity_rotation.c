@@ -142,3 +142,32 @@ Test(quaternity_rotation, perft_unchanged_by_every_rotation, .timeout = 120 * TE
     cr_assert(checked == n * REFERENCE_POSITIONS * 4 * ROTATION_DEPTH, "checked %d counts", checked);
     free(entries);
 }
+
+Test(quaternity_rotation, pawn_vector_positions_count_the_same_turned, .timeout = 60 * TEST_SLOWDOWN)
+{
+    /* No reference counts needed: each backend against itself. */
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(GAME_QUATERNITY, backends);
+    int count;
+    EpdEntry *entries = fixtures_load("positions/quaternity/pawn-vectors.epd", &count);
+    cr_assert(count >= 15, "pawn-vectors.epd holds only %d positions", count);
+    for (int b = 0; b < n; b++)
+        for (int i = 0; i < count; i++) {
+            uint64_t unturned[ROTATION_DEPTH + 1] = {0};
+            Position p = entries[i].pos;
+            for (int turns = 0; turns < 4; turns++, p = rotate(&p)) {
+                check_valid(entries[i].id, turns, &p);
+                void *state = instance_open(backends[b], &p);
+                for (int depth = 1; depth <= ROTATION_DEPTH; depth++) {
+                    uint64_t got = backends[b]->perft(state, depth, 1);
+                    if (turns == 0)
+                        unturned[depth] = got;
+                    EXPECT(got == unturned[depth], "[%s] %s turned %d times, D%d: perft %llu, unturned %llu",
+                           backends[b]->name, entries[i].id, turns, depth, (unsigned long long)got,
+                           (unsigned long long)unturned[depth]);
+                }
+                instance_close(backends[b], state);
+            }
+        }
+    free(entries);
+}
