@@ -80,7 +80,7 @@ test-build: $(TEST_BIN) $(PERFT_BIN)
 
 sanitize: deps-test
 	$(MAKE) --no-print-directory MODE=sanitize test-build
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/test-suite --jobs 2
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/test-suite --jobs 2
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
