@@ -341,7 +341,7 @@ typedef struct CommitRow {
     const char *rank_after;
     const char *rank_then;
     const char *backward;
-    const char *file_then_illegal; /* old-line moves: the seed names White d4s, the rest by rotation */
+    const char *file_then_illegal; /* old-line moves: the seed names White d4's, the rest by rotation */
 } CommitRow;
 
 static const CommitRow COMMIT_ROWS[] = {
