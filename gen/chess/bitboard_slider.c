@@ -11,7 +11,7 @@ SliderSquare bb_rook_squares[64];
 SliderSquare bb_bishop_squares[64];
 
 /* Sum over squares of 2^(mask bits): 102400 for rooks, 5248 for bishops. */
-enum { ROOK_TABLE_SIZE = 102400, BISHOP_TABLE_SIZE = 5248, MAX_SUBSETS = 4096 };
+enum { ROOK_TABLE_SIZE = 102400, BISHOP_TABLE_SIZE = 5248 };
 static Bitboard rook_table[ROOK_TABLE_SIZE];
 static Bitboard bishop_table[BISHOP_TABLE_SIZE];
 
@@ -54,31 +54,37 @@ static Bitboard relevant_mask(int square, int bishop)
     return mask;
 }
 
-static void init_kind(SliderSquare *squares, Bitboard *table, int bishop, uint64_t *seed)
+int bb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets, Bitboard *attacks)
 {
-    static Bitboard subsets[MAX_SUBSETS], attacks[MAX_SUBSETS];
+    *mask = relevant_mask(square, bishop);
+    /* Every subset of the mask, by the carry-rippler trick. */
+    int count = 0;
+    Bitboard subset = 0;
+    do {
+        subsets[count] = subset;
+        attacks[count++] = bb_slider_walk(square, subset, bishop);
+        subset = (subset - *mask) & *mask;
+    } while (subset);
+    return count;
+}
+
+static void init_kind(SliderSquare *squares, Bitboard *table, int bishop)
+{
+    static Bitboard subsets[BB_SLIDER_MAX_SUBSETS], attacks[BB_SLIDER_MAX_SUBSETS];
     Bitboard *slice = table;
     for (int square = 0; square < 64; square++) {
         SliderSquare *s = &squares[square];
-        s->mask = relevant_mask(square, bishop);
+        int count = bb_slider_subsets(square, bishop, &s->mask, subsets, attacks);
         int bits = bb_count(s->mask);
         s->shift = (unsigned)(64 - bits);
         s->attacks = slice;
-        /* Every subset of the mask, by the carry-rippler trick. */
-        int count = 0;
-        Bitboard subset = 0;
-        do {
-            subsets[count] = subset;
-            attacks[count++] = bb_slider_walk(square, subset, bishop);
-            subset = (subset - s->mask) & s->mask;
-        } while (subset);
 #if BB_SLIDER_PEXT
-        (void)seed;
         s->magic = 0;
         for (int i = 0; i < count; i++)
             slice[bb_slider_index(s, subsets[i])] = attacks[i];
 #else
-        s->magic = bb_magic_find(subsets, attacks, count, bits, seed, slice);
+        uint64_t seed = BB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop); /* used only if the stored one fails */
+        s->magic = bb_magic_find(subsets, attacks, count, bits, bb_stored_magics[bishop][square], &seed, slice);
 #endif
         slice += (size_t)1 << bits;
     }
@@ -86,7 +92,6 @@ static void init_kind(SliderSquare *squares, Bitboard *table, int bishop, uint64
 
 void bb_slider_init(void)
 {
-    uint64_t seed = 0x2545f4914f6cdd1dULL; /* any fixed value: same magics every run */
-    init_kind(bb_rook_squares, rook_table, 0, &seed);
-    init_kind(bb_bishop_squares, bishop_table, 1, &seed);
+    init_kind(bb_rook_squares, rook_table, 0);
+    init_kind(bb_bishop_squares, bishop_table, 1);
 }

@@ -69,6 +69,13 @@ static inline Bitboard bb_bishop_attacks(int square, Bitboard occupied)
 /* Slow reference: walks the rays square by square (table building, tests). */
 Bitboard bb_slider_walk(int square, Bitboard occupied, int bishop);
 
+enum { BB_SLIDER_MAX_SUBSETS = 4096 };
+
+/* The relevant mask of a rook (bishop = 0) or bishop on `square`, and every
+ * subset of it with the attacks it leaves; returns the number of subsets
+ * (at most BB_SLIDER_MAX_SUBSETS). */
+int bb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets, Bitboard *attacks);
+
 /* Builds the masks, the magics (magic builds) and the tables; called once
  * from bb_tables_init(). */
 void bb_slider_init(void);
