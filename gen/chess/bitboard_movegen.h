@@ -48,14 +48,20 @@ BB_INLINE void bb_legal_setup(const BbPosition *p, int us, BbLegal *l)
                         (diag_seen & opp_diag);
 
     /* Pinners: the enemy sliders the king sees once our own pieces next to
-     * it along each line are lifted off, and did not see before. */
+     * it along each line are lifted off, and did not see before.  Most
+     * positions have no enemy slider on the king's lines beyond the first
+     * blockers at all, which one AND finds out. */
     Bitboard pin_orth = 0, pin_diag = 0;
-    Bitboard pinners = bb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
-    while (pinners)
-        pin_orth |= bb_path_to[king][bb_pop_lsb(&pinners)];
-    pinners = bb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
-    while (pinners)
-        pin_diag |= bb_path_to[king][bb_pop_lsb(&pinners)];
+    if (bb_rook_lines[king] & opp_orth & ~orth_seen) {
+        Bitboard pinners = bb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
+        while (pinners)
+            pin_orth |= bb_path_to[king][bb_pop_lsb(&pinners)];
+    }
+    if (bb_bishop_lines[king] & opp_diag & ~diag_seen) {
+        Bitboard pinners = bb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
+        while (pinners)
+            pin_diag |= bb_path_to[king][bb_pop_lsb(&pinners)];
+    }
 
     Bitboard check_mask = checkers ? bb_path_to[king][bb_lsb(checkers)] : ~(Bitboard)0;
     l->own = own;

@@ -5,14 +5,22 @@
 
 #include "bitboard_movegen.h"
 
-/* Bulk counting: at depth 1 the legal moves are counted, never made. */
+/* Bulk counting: at depth 1 the legal moves are counted, never made.  The
+ * depth-2 loop is written out so that the child position can stay in
+ * registers between make and count. */
 static uint64_t perft_bulk(const BbPosition *p, int depth)
 {
-    if (depth == 1)
-        return bb_count_moves(p);
     BbMove moves[BB_MAX_MOVES];
     int count = bb_generate(p, moves);
     uint64_t nodes = 0;
+    if (depth == 2) {
+        for (int i = 0; i < count; i++) {
+            BbPosition child;
+            bb_make(p, &child, moves[i]);
+            nodes += bb_count_moves(&child);
+        }
+        return nodes;
+    }
     for (int i = 0; i < count; i++) {
         BbPosition child;
         bb_make(p, &child, moves[i]);
@@ -43,5 +51,7 @@ uint64_t bb_perft(const BbPosition *p, int depth, int bulk)
 {
     if (depth <= 0)
         return 1;
-    return bulk ? perft_bulk(p, depth) : perft_full(p, depth);
+    if (!bulk)
+        return perft_full(p, depth);
+    return depth == 1 ? bb_count_moves(p) : perft_bulk(p, depth);
 }

@@ -11,6 +11,8 @@
 Bitboard bb_knight_attacks[64];
 Bitboard bb_king_attacks[64];
 Bitboard bb_pawn_attacks[2][64];
+Bitboard bb_rook_lines[64];
+Bitboard bb_bishop_lines[64];
 Bitboard bb_path_to[64][64];
 uint8_t bb_castle_keep[64];
 
@@ -44,6 +46,10 @@ static void init_leapers(void)
  * when a blocks it, in common. */
 static void init_paths(void)
 {
+    for (int s = 0; s < 64; s++) {
+        bb_rook_lines[s] = bb_slider_walk(s, 0, 0);
+        bb_bishop_lines[s] = bb_slider_walk(s, 0, 1);
+    }
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {
             Bitboard path = 0;

@@ -19,6 +19,10 @@ extern Bitboard bb_king_attacks[64];
  * stand that capture on s. */
 extern Bitboard bb_pawn_attacks[2][64];
 
+/* Rook and bishop attacks on an empty board. */
+extern Bitboard bb_rook_lines[64];
+extern Bitboard bb_bishop_lines[64];
+
 /* bb_path_to[a][b]: when a and b share a rank, file or diagonal, the squares
  * strictly between them plus b itself; otherwise b alone.  With a the king
  * and b a checker that is exactly the check mask (capture the checker or
