@@ -202,10 +202,19 @@ BB_INLINE uint64_t bb_count_side(const BbPosition *p, int us)
     Bitboard pinned = l.pin_orth | l.pin_diag;
     for (Bitboard knights = p->kind[BB_KNIGHT] & l.own & ~pinned; knights;)
         count += (uint64_t)bb_count(bb_knight_attacks[bb_pop_lsb(&knights)] & l.target);
-    for (Bitboard diag = (p->kind[BB_BISHOP] | p->kind[BB_QUEEN]) & l.own & ~l.pin_orth; diag;)
-        count += (uint64_t)bb_count(bb_diag_targets(bb_pop_lsb(&diag), &l));
-    for (Bitboard orth = (p->kind[BB_ROOK] | p->kind[BB_QUEEN]) & l.own & ~l.pin_diag; orth;)
-        count += (uint64_t)bb_count(bb_orth_targets(bb_pop_lsb(&orth), &l));
+    /* Free sliders first, then the (rare) pinned ones along their rays. */
+    Bitboard diag = (p->kind[BB_BISHOP] | p->kind[BB_QUEEN]) & l.own,
+             orth = (p->kind[BB_ROOK] | p->kind[BB_QUEEN]) & l.own;
+    for (Bitboard free = diag & ~pinned; free;)
+        count += (uint64_t)bb_count(bb_bishop_attacks(bb_pop_lsb(&free), l.occupied) & l.target);
+    for (Bitboard free = orth & ~pinned; free;)
+        count += (uint64_t)bb_count(bb_rook_attacks(bb_pop_lsb(&free), l.occupied) & l.target);
+    if (pinned) {
+        for (Bitboard on_ray = diag & l.pin_diag; on_ray;)
+            count += (uint64_t)bb_count(bb_bishop_attacks(bb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_diag);
+        for (Bitboard on_ray = orth & l.pin_orth; on_ray;)
+            count += (uint64_t)bb_count(bb_rook_attacks(bb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_orth);
+    }
 
     BbPawnTargets t = bb_pawn_targets(p, us, &l);
     Bitboard last_rank = us == BB_WHITE ? BB_RANK_8 : BB_RANK_1;
