@@ -14,10 +14,10 @@
 #include "bitboard_bb64.h"
 
 /* The seed the stored magics were found with. */
-#define BB_MAGIC_SEED 0x2545f4914f6cdd1dULL
+#define CBB_MAGIC_SEED 0x2545f4914f6cdd1dULL
 
-/* bb_stored_magics[bishop][square]: 0 for rooks, 1 for bishops. */
-extern const Bitboard bb_stored_magics[2][64];
+/* cbb_stored_magics[bishop][square]: 0 for rooks, 1 for bishops. */
+extern const Bitboard cbb_stored_magics[2][64];
 
 /* A multiplier that maps every one of the `count` occupancy subsets to an
  * index (subset * magic >> (64 - bits)) with no two subsets of different
@@ -25,7 +25,7 @@ extern const Bitboard bb_stored_magics[2][64];
  * way.  `first_try` is tested first (0: none); then random candidates are
  * drawn from `seed`, advanced in place, so a fixed seed gives the same
  * magics on every run. */
-Bitboard bb_magic_find(const Bitboard *subsets, const Bitboard *attacks, int count, int bits, Bitboard first_try,
-                       uint64_t *seed, Bitboard *table);
+Bitboard cbb_magic_find(const Bitboard *subsets, const Bitboard *attacks, int count, int bits, Bitboard first_try,
+                        uint64_t *seed, Bitboard *table);
 
 #endif

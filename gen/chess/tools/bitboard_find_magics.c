@@ -1,6 +1,6 @@
 /* Writes gen/chess/bitboard_magic_table.c: the magic multipliers of the
  * bitboard backend's slider tables, found by its own seeded search
- * (bb_magic_find, seed BB_MAGIC_SEED mixed with the square), exactly as
+ * (cbb_magic_find, seed CBB_MAGIC_SEED mixed with the square), exactly as
  * start-up would find them if the stored table were missing.
  *
  * Not part of the build.  From the repository root:
@@ -15,19 +15,19 @@
 
 int main(void)
 {
-    static Bitboard subsets[BB_SLIDER_MAX_SUBSETS], attacks[BB_SLIDER_MAX_SUBSETS], table[BB_SLIDER_MAX_SUBSETS];
+    static Bitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS], table[CBB_SLIDER_MAX_SUBSETS];
     printf("/* Magic multipliers for bitboard_slider.c, written by\n"
            " * gen/chess/tools/bitboard_find_magics.c (our own seeded search, see\n"
            " * bitboard_magic.h); do not edit by hand. */\n"
            "#include \"bitboard_magic.h\"\n\n"
-           "const Bitboard bb_stored_magics[2][64] = {\n");
+           "const Bitboard cbb_stored_magics[2][64] = {\n");
     for (int bishop = 0; bishop < 2; bishop++) {
         printf("    {\n");
         for (int square = 0; square < 64; square++) {
             Bitboard mask;
-            int count = bb_slider_subsets(square, bishop, &mask, subsets, attacks);
-            uint64_t seed = BB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop);
-            Bitboard magic = bb_magic_find(subsets, attacks, count, bb_count(mask), 0, &seed, table);
+            int count = cbb_slider_subsets(square, bishop, &mask, subsets, attacks);
+            uint64_t seed = CBB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop);
+            Bitboard magic = cbb_magic_find(subsets, attacks, count, cbb_count(mask), 0, &seed, table);
             printf("%s0x%016" PRIx64 "ULL,%s", square % 4 ? " " : "        ", magic, square % 4 == 3 ? "\n" : "");
         }
         printf("    },\n");
