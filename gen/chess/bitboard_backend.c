@@ -98,7 +98,9 @@ static uint64_t bitboard_perft(void *state, int depth, int bulk)
 const Backend chess_bitboard_backend = {
     .name = "bitboard",
     .game = GAME_CHESS,
-    .summary = "64-bit bitboards, PEXT or magic slider lookups, legal generation with pin and check masks, copy-make",
+    .summary = CBB_SLIDER_PEXT
+                   ? "64-bit bitboards, PEXT slider lookups, legal generation with pin and check masks, copy-make"
+                   : "64-bit bitboards, magic slider lookups, legal generation with pin and check masks, copy-make",
     .create = bitboard_create,
     .destroy = bitboard_destroy,
     .load = bitboard_load,
