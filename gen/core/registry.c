@@ -8,6 +8,7 @@ extern const Backend quaternity_padded_backend;
 extern const Backend quaternity_bitboard_backend;
 extern const Backend chess_mailbox_backend;
 extern const Backend chess_padded_backend;
+extern const Backend chess_bitboard_backend;
 
 const Backend *const backend_registry[] = {
     &quaternity_mailbox_backend,
@@ -15,6 +16,7 @@ const Backend *const backend_registry[] = {
     &quaternity_bitboard_backend,
     &chess_mailbox_backend,
     &chess_padded_backend,
+    &chess_bitboard_backend,
     NULL,
 };
 
