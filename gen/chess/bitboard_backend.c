@@ -1,6 +1,6 @@
 /* The orthodox chess bitboard backend behind the Backend interface.
  *
- * An instance is the current BbPosition plus a stack of the positions
+ * An instance is the current CbbPosition plus a stack of the positions
  * before each interface make(), so unmake() restores the old one by copy.
  * The stack grows on demand; perft never touches it (it keeps its children
  * on the C stack). */
@@ -12,8 +12,8 @@
 #include "bitboard_perft.h"
 
 typedef struct BitboardChess {
-    BbPosition current;
-    BbPosition *history; /* positions before each make, oldest first */
+    CbbPosition current;
+    CbbPosition *history; /* positions before each make, oldest first */
     size_t made, capacity;
 } BitboardChess;
 
@@ -21,7 +21,7 @@ enum { INITIAL_HISTORY = 64 };
 
 static void *bitboard_create(void)
 {
-    bb_tables_init();
+    cbb_tables_init();
     BitboardChess *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
@@ -44,23 +44,23 @@ static void bitboard_destroy(void *state)
 static void bitboard_load(void *state, const Position *pos)
 {
     BitboardChess *b = state;
-    bb_position_load(&b->current, pos);
+    cbb_position_load(&b->current, pos);
     b->made = 0;
 }
 
 static void bitboard_save(const void *state, Position *pos)
 {
     const BitboardChess *b = state;
-    bb_position_save(&b->current, pos);
+    cbb_position_save(&b->current, pos);
 }
 
 static int bitboard_generate(void *state, Move *moves)
 {
     BitboardChess *b = state;
-    BbMove internal[BB_MAX_MOVES];
-    int count = bb_generate(&b->current, internal);
+    CbbMove internal[CBB_MAX_MOVES];
+    int count = cbb_generate(&b->current, internal);
     for (int i = 0; i < count; i++)
-        moves[i] = bb_move_to_neutral(internal[i]);
+        moves[i] = cbb_move_to_neutral(internal[i]);
     return count;
 }
 
@@ -70,7 +70,7 @@ static void bitboard_make(void *state, Move move)
     if (b->made == b->capacity) {
         /* The interface has no error path; a few bytes per ply failing to
          * allocate is not worth limping on from. */
-        BbPosition *grown = realloc(b->history, 2 * b->capacity * sizeof *grown);
+        CbbPosition *grown = realloc(b->history, 2 * b->capacity * sizeof *grown);
         if (!grown) {
             fprintf(stderr, "bitboard chess: out of memory for the move history\n");
             abort();
@@ -79,7 +79,7 @@ static void bitboard_make(void *state, Move move)
         b->capacity *= 2;
     }
     b->history[b->made++] = b->current;
-    bb_make(&b->history[b->made - 1], &b->current, bb_move_from_neutral(&b->current, move));
+    cbb_make(&b->history[b->made - 1], &b->current, cbb_move_from_neutral(&b->current, move));
 }
 
 static void bitboard_unmake(void *state, Move move)
@@ -92,13 +92,15 @@ static void bitboard_unmake(void *state, Move move)
 static uint64_t bitboard_perft(void *state, int depth, int bulk)
 {
     const BitboardChess *b = state;
-    return bb_perft(&b->current, depth, bulk);
+    return cbb_perft(&b->current, depth, bulk);
 }
 
 const Backend chess_bitboard_backend = {
     .name = "bitboard",
     .game = GAME_CHESS,
-    .summary = "64-bit bitboards, PEXT or magic slider lookups, legal generation with pin and check masks, copy-make",
+    .summary = CBB_SLIDER_PEXT
+                   ? "64-bit bitboards, PEXT slider lookups, legal generation with pin and check masks, copy-make"
+                   : "64-bit bitboards, magic slider lookups, legal generation with pin and check masks, copy-make",
     .create = bitboard_create,
     .destroy = bitboard_destroy,
     .load = bitboard_load,

@@ -18,36 +18,36 @@ typedef uint64_t Bitboard;
 
 /* Forced inlining: the generator bodies take the side to move as a constant
  * argument, and only inlining turns it into straight-line code per side. */
-#define BB_INLINE static inline __attribute__((always_inline))
+#define CBB_INLINE static inline __attribute__((always_inline))
 
-#define BB_FILE_A ((Bitboard)0x0101010101010101)
-#define BB_FILE_H ((Bitboard)0x8080808080808080)
-#define BB_RANK_1 ((Bitboard)0x00000000000000ff)
-#define BB_RANK_3 ((Bitboard)0x0000000000ff0000)
-#define BB_RANK_6 ((Bitboard)0x0000ff0000000000)
-#define BB_RANK_8 ((Bitboard)0xff00000000000000)
+#define CBB_FILE_A ((Bitboard)0x0101010101010101)
+#define CBB_FILE_H ((Bitboard)0x8080808080808080)
+#define CBB_RANK_1 ((Bitboard)0x00000000000000ff)
+#define CBB_RANK_3 ((Bitboard)0x0000000000ff0000)
+#define CBB_RANK_6 ((Bitboard)0x0000ff0000000000)
+#define CBB_RANK_8 ((Bitboard)0xff00000000000000)
 
-enum { BB_WHITE = 0, BB_BLACK = 1 };
+enum { CBB_WHITE = 0, CBB_BLACK = 1 };
 
-static inline Bitboard bb_bit(int square)
+static inline Bitboard cbb_bit(int square)
 {
     return (Bitboard)1 << square;
 }
-static inline int bb_lsb(Bitboard b)
+static inline int cbb_lsb(Bitboard b)
 {
     return __builtin_ctzll(b);
 }
-static inline int bb_count(Bitboard b)
+static inline int cbb_count(Bitboard b)
 {
     return __builtin_popcountll(b);
 }
-static inline bool bb_more_than_one(Bitboard b)
+static inline bool cbb_more_than_one(Bitboard b)
 {
     return (b & (b - 1)) != 0;
 }
 
 /* Removes the lowest set square and returns it; b must not be empty. */
-static inline int bb_pop_lsb(Bitboard *b)
+static inline int cbb_pop_lsb(Bitboard *b)
 {
     int square = __builtin_ctzll(*b);
     *b &= *b - 1;
@@ -56,39 +56,39 @@ static inline int bb_pop_lsb(Bitboard *b)
 
 /* Shifts of a whole set by one step, seen from `side`: forward is up the
  * board for white and down for black; west is toward file a. */
-BB_INLINE Bitboard bb_forward(Bitboard b, int side)
+CBB_INLINE Bitboard cbb_forward(Bitboard b, int side)
 {
-    return side == BB_WHITE ? b << 8 : b >> 8;
+    return side == CBB_WHITE ? b << 8 : b >> 8;
 }
-BB_INLINE Bitboard bb_forward_west(Bitboard b, int side)
+CBB_INLINE Bitboard cbb_forward_west(Bitboard b, int side)
 {
-    return side == BB_WHITE ? (b & ~BB_FILE_A) << 7 : (b & ~BB_FILE_A) >> 9;
+    return side == CBB_WHITE ? (b & ~CBB_FILE_A) << 7 : (b & ~CBB_FILE_A) >> 9;
 }
-BB_INLINE Bitboard bb_forward_east(Bitboard b, int side)
+CBB_INLINE Bitboard cbb_forward_east(Bitboard b, int side)
 {
-    return side == BB_WHITE ? (b & ~BB_FILE_H) << 9 : (b & ~BB_FILE_H) >> 7;
+    return side == CBB_WHITE ? (b & ~CBB_FILE_H) << 9 : (b & ~CBB_FILE_H) >> 7;
 }
 
 /* The square distances of those steps, for recovering a from-square. */
-BB_INLINE int bb_forward_delta(int side)
+CBB_INLINE int cbb_forward_delta(int side)
 {
-    return side == BB_WHITE ? 8 : -8;
+    return side == CBB_WHITE ? 8 : -8;
 }
-BB_INLINE int bb_forward_west_delta(int side)
+CBB_INLINE int cbb_forward_west_delta(int side)
 {
-    return side == BB_WHITE ? 7 : -9;
+    return side == CBB_WHITE ? 7 : -9;
 }
-BB_INLINE int bb_forward_east_delta(int side)
+CBB_INLINE int cbb_forward_east_delta(int side)
 {
-    return side == BB_WHITE ? 9 : -7;
+    return side == CBB_WHITE ? 9 : -7;
 }
 
 /* Every square a set of knights attacks, computed for the whole set at once. */
-static inline Bitboard bb_knight_set_attacks(Bitboard b)
+static inline Bitboard cbb_knight_set_attacks(Bitboard b)
 {
-    Bitboard west1 = (b >> 1) & ~BB_FILE_H, east1 = (b << 1) & ~BB_FILE_A;
-    Bitboard west2 = (b >> 2) & ~(BB_FILE_H | (BB_FILE_H >> 1));
-    Bitboard east2 = (b << 2) & ~(BB_FILE_A | (BB_FILE_A << 1));
+    Bitboard west1 = (b >> 1) & ~CBB_FILE_H, east1 = (b << 1) & ~CBB_FILE_A;
+    Bitboard west2 = (b >> 2) & ~(CBB_FILE_H | (CBB_FILE_H >> 1));
+    Bitboard east2 = (b << 2) & ~(CBB_FILE_A | (CBB_FILE_A << 1));
     Bitboard one = west1 | east1, two = west2 | east2;
     return (one << 16) | (one >> 16) | (two << 8) | (two >> 8);
 }

@@ -19,8 +19,8 @@ static uint64_t next_random(uint64_t *state)
     return *state * 0x2545f4914f6cdd1dULL;
 }
 
-Bitboard bb_magic_find(const Bitboard *subsets, const Bitboard *attacks, int count, int bits, uint64_t *seed,
-                       Bitboard *table)
+Bitboard cbb_magic_find(const Bitboard *subsets, const Bitboard *attacks, int count, int bits, Bitboard first_try,
+                        uint64_t *seed, Bitboard *table)
 {
     /* Attempt number that last wrote each entry, counted across calls so that
      * marks left by an earlier square never look current.  Only the one-time
@@ -32,8 +32,9 @@ Bitboard bb_magic_find(const Bitboard *subsets, const Bitboard *attacks, int cou
     unsigned shift = (unsigned)(64 - bits);
     for (;;) {
         attempt++;
-        Bitboard magic = next_random(seed) & next_random(seed) & next_random(seed);
-        if (bb_count((mask * magic) >> 56) < 6)
+        Bitboard magic = first_try ? first_try : next_random(seed) & next_random(seed) & next_random(seed);
+        first_try = 0;
+        if (cbb_count((mask * magic) >> 56) < 6)
             continue;
         int ok = 1;
         for (int i = 0; i < count && ok; i++) {

@@ -3,7 +3,7 @@
  * works out
  *   - checkers: the enemy pieces giving check;
  *   - the check mask: with one checker, the squares that capture it or block
- *     its line (bb_path_to); every move but the king's must land there;
+ *     its line (cbb_path_to); every move but the king's must land there;
  *   - pin rays: for each enemy slider with exactly one of our pieces between
  *     it and our king, the line from the king to the slider (slider
  *     included), kept apart for rook lines and bishop lines.  A pinned piece
@@ -16,8 +16,8 @@
  * two pieces off a line at once, is checked directly: its occupancy is
  * built and the king's rook and bishop lines looked at again.
  *
- * Two entry points share all of that: bb_generate() writes the moves,
- * bb_count_moves() only counts them (popcount of each piece's targets), the
+ * Two entry points share all of that: cbb_generate() writes the moves,
+ * cbb_count_moves() only counts them (popcount of each piece's targets), the
  * last ply of a bulk-counting perft.  Everything is inline with the side to
  * move as a constant, so each side gets its own straight-line code. */
 #ifndef GEN_CHESS_BITBOARD_MOVEGEN_H
@@ -27,37 +27,43 @@
 #include "bitboard_slider.h"
 #include "bitboard_tables.h"
 
-typedef struct BbLegal {
+typedef struct CbbLegal {
     Bitboard own, opp, occupied;
     Bitboard checkers;
     Bitboard target; /* where a piece other than the king may move: not our own, inside the check mask */
     Bitboard pin_orth, pin_diag;
     int king;
-} BbLegal;
+} CbbLegal;
 
-BB_INLINE void bb_legal_setup(const BbPosition *p, int us, BbLegal *l)
+CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l)
 {
     int them = us ^ 1;
     Bitboard own = p->color[us], opp = p->color[them], occupied = own | opp;
-    int king = bb_lsb(p->kind[BB_KING] & own);
-    Bitboard opp_orth = (p->kind[BB_ROOK] | p->kind[BB_QUEEN]) & opp;
-    Bitboard opp_diag = (p->kind[BB_BISHOP] | p->kind[BB_QUEEN]) & opp;
-    Bitboard orth_seen = bb_rook_attacks(king, occupied), diag_seen = bb_bishop_attacks(king, occupied);
-    Bitboard checkers = (bb_knight_attacks[king] & p->kind[BB_KNIGHT] & opp) |
-                        (bb_pawn_attacks[us][king] & p->kind[BB_PAWN] & opp) | (orth_seen & opp_orth) |
+    int king = cbb_lsb(p->kind[CBB_KING] & own);
+    Bitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
+    Bitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
+    Bitboard orth_seen = cbb_rook_attacks(king, occupied), diag_seen = cbb_bishop_attacks(king, occupied);
+    Bitboard checkers = (cbb_knight_attacks[king] & p->kind[CBB_KNIGHT] & opp) |
+                        (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp) | (orth_seen & opp_orth) |
                         (diag_seen & opp_diag);
 
     /* Pinners: the enemy sliders the king sees once our own pieces next to
-     * it along each line are lifted off, and did not see before. */
+     * it along each line are lifted off, and did not see before.  Most
+     * positions have no enemy slider on the king's lines beyond the first
+     * blockers at all, which one AND finds out. */
     Bitboard pin_orth = 0, pin_diag = 0;
-    Bitboard pinners = bb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
-    while (pinners)
-        pin_orth |= bb_path_to[king][bb_pop_lsb(&pinners)];
-    pinners = bb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
-    while (pinners)
-        pin_diag |= bb_path_to[king][bb_pop_lsb(&pinners)];
+    if (cbb_rook_lines[king] & opp_orth & ~orth_seen) {
+        Bitboard pinners = cbb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
+        while (pinners)
+            pin_orth |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
+    }
+    if (cbb_bishop_lines[king] & opp_diag & ~diag_seen) {
+        Bitboard pinners = cbb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
+        while (pinners)
+            pin_diag |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
+    }
 
-    Bitboard check_mask = checkers ? bb_path_to[king][bb_lsb(checkers)] : ~(Bitboard)0;
+    Bitboard check_mask = checkers ? cbb_path_to[king][cbb_lsb(checkers)] : ~(Bitboard)0;
     l->own = own;
     l->opp = opp;
     l->occupied = occupied;
@@ -70,28 +76,28 @@ BB_INLINE void bb_legal_setup(const BbPosition *p, int us, BbLegal *l)
 
 /* Every square the side `them` attacks, sliders looking through
  * `occupied` (the caller leaves our king out of it). */
-BB_INLINE Bitboard bb_attacked_by(const BbPosition *p, int them, Bitboard occupied)
+CBB_INLINE Bitboard cbb_attacked_by(const CbbPosition *p, int them, Bitboard occupied)
 {
     Bitboard opp = p->color[them];
-    Bitboard pawns = p->kind[BB_PAWN] & opp;
-    Bitboard attacked = bb_forward_west(pawns, them) | bb_forward_east(pawns, them) |
-                        bb_knight_set_attacks(p->kind[BB_KNIGHT] & opp) |
-                        bb_king_attacks[bb_lsb(p->kind[BB_KING] & opp)];
-    Bitboard diag = (p->kind[BB_BISHOP] | p->kind[BB_QUEEN]) & opp;
+    Bitboard pawns = p->kind[CBB_PAWN] & opp;
+    Bitboard attacked = cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) |
+                        cbb_knight_set_attacks(p->kind[CBB_KNIGHT] & opp) |
+                        cbb_king_attacks[cbb_lsb(p->kind[CBB_KING] & opp)];
+    Bitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
     while (diag)
-        attacked |= bb_bishop_attacks(bb_pop_lsb(&diag), occupied);
-    Bitboard orth = (p->kind[BB_ROOK] | p->kind[BB_QUEEN]) & opp;
+        attacked |= cbb_bishop_attacks(cbb_pop_lsb(&diag), occupied);
+    Bitboard orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
     while (orth)
-        attacked |= bb_rook_attacks(bb_pop_lsb(&orth), occupied);
+        attacked |= cbb_rook_attacks(cbb_pop_lsb(&orth), occupied);
     return attacked;
 }
 
 /* The king's destinations by castling (g1/c1 or g8/c8): the right held,
  * the squares between king and rook empty, the king not in check and not
  * crossing or landing on an attacked square. */
-BB_INLINE Bitboard bb_castle_targets(const BbPosition *p, int us, const BbLegal *l, Bitboard danger)
+CBB_INLINE Bitboard cbb_castle_targets(const CbbPosition *p, int us, const CbbLegal *l, Bitboard danger)
 {
-    int shift = us == BB_WHITE ? 0 : 56;
+    int shift = us == CBB_WHITE ? 0 : 56;
     int rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
     Bitboard targets = 0;
     if (l->checkers)
@@ -105,52 +111,52 @@ BB_INLINE Bitboard bb_castle_targets(const BbPosition *p, int us, const BbLegal 
 }
 
 /* Pawn destinations by kind of step, check mask and pins applied. */
-typedef struct BbPawnTargets {
+typedef struct CbbPawnTargets {
     Bitboard single, twice, west, east;
-} BbPawnTargets;
+} CbbPawnTargets;
 
-BB_INLINE BbPawnTargets bb_pawn_targets(const BbPosition *p, int us, const BbLegal *l)
+CBB_INLINE CbbPawnTargets cbb_pawn_targets(const CbbPosition *p, int us, const CbbLegal *l)
 {
-    BbPawnTargets t;
-    Bitboard pawns = p->kind[BB_PAWN] & l->own;
+    CbbPawnTargets t;
+    Bitboard pawns = p->kind[CBB_PAWN] & l->own;
     Bitboard empty = ~l->occupied;
     /* Pushes: pawns on a bishop ray never push; on a rook ray only along it. */
     Bitboard pushers = pawns & ~l->pin_diag;
     Bitboard single =
-        (bb_forward(pushers & ~l->pin_orth, us) | (bb_forward(pushers & l->pin_orth, us) & l->pin_orth)) & empty;
-    Bitboard third_rank = us == BB_WHITE ? BB_RANK_3 : BB_RANK_6;
-    t.twice = bb_forward(single & third_rank, us) & empty & l->target;
+        (cbb_forward(pushers & ~l->pin_orth, us) | (cbb_forward(pushers & l->pin_orth, us) & l->pin_orth)) & empty;
+    Bitboard third_rank = us == CBB_WHITE ? CBB_RANK_3 : CBB_RANK_6;
+    t.twice = cbb_forward(single & third_rank, us) & empty & l->target;
     t.single = single & l->target;
     /* Captures: pawns on a rook ray never capture; on a bishop ray only along it. */
     Bitboard free = pawns & ~(l->pin_orth | l->pin_diag), pinned = pawns & l->pin_diag;
     Bitboard victims = l->opp & l->target;
-    t.west = (bb_forward_west(free, us) | (bb_forward_west(pinned, us) & l->pin_diag)) & victims;
-    t.east = (bb_forward_east(free, us) | (bb_forward_east(pinned, us) & l->pin_diag)) & victims;
+    t.west = (cbb_forward_west(free, us) | (cbb_forward_west(pinned, us) & l->pin_diag)) & victims;
+    t.east = (cbb_forward_east(free, us) | (cbb_forward_east(pinned, us) & l->pin_diag)) & victims;
     return t;
 }
 
 /* Our pawns that may capture en passant.  Legality is tested on the
  * position after the capture: no knight or other pawn may still give check,
  * and no slider may see the king once both pawns have left their squares. */
-BB_INLINE Bitboard bb_en_passant_capturers(const BbPosition *p, int us, const BbLegal *l)
+CBB_INLINE Bitboard cbb_en_passant_capturers(const CbbPosition *p, int us, const CbbLegal *l)
 {
     if (p->ep_square < 0)
         return 0;
     int them = us ^ 1;
-    Bitboard ep = bb_bit(p->ep_square);
-    Bitboard victim = bb_forward(ep, them);
-    Bitboard candidates = bb_pawn_attacks[them][p->ep_square] & p->kind[BB_PAWN] & l->own;
-    Bitboard leapers = (p->kind[BB_KNIGHT] | p->kind[BB_PAWN]) & ~victim;
+    Bitboard ep = cbb_bit(p->ep_square);
+    Bitboard victim = cbb_forward(ep, them);
+    Bitboard candidates = cbb_pawn_attacks[them][p->ep_square] & p->kind[CBB_PAWN] & l->own;
+    Bitboard leapers = (p->kind[CBB_KNIGHT] | p->kind[CBB_PAWN]) & ~victim;
     if (!candidates || (l->checkers & leapers))
         return 0;
-    Bitboard opp_orth = (p->kind[BB_ROOK] | p->kind[BB_QUEEN]) & l->opp;
-    Bitboard opp_diag = (p->kind[BB_BISHOP] | p->kind[BB_QUEEN]) & l->opp;
+    Bitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp;
+    Bitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & l->opp;
     Bitboard legal = 0;
     for (Bitboard c = candidates; c;) {
-        int from = bb_pop_lsb(&c);
-        Bitboard after = l->occupied ^ bb_bit(from) ^ ep ^ victim;
-        if (!(bb_rook_attacks(l->king, after) & opp_orth) && !(bb_bishop_attacks(l->king, after) & opp_diag))
-            legal |= bb_bit(from);
+        int from = cbb_pop_lsb(&c);
+        Bitboard after = l->occupied ^ cbb_bit(from) ^ ep ^ victim;
+        if (!(cbb_rook_attacks(l->king, after) & opp_orth) && !(cbb_bishop_attacks(l->king, after) & opp_diag))
+            legal |= cbb_bit(from);
     }
     return legal;
 }
@@ -158,138 +164,147 @@ BB_INLINE Bitboard bb_en_passant_capturers(const BbPosition *p, int us, const Bb
 /* Squares a slider on `square` may reach: its attacks within the targets,
  * and along its pin ray if it is pinned (the caller has left out sliders
  * pinned on the other kind of line, which cannot move at all). */
-BB_INLINE Bitboard bb_diag_targets(int square, const BbLegal *l)
+CBB_INLINE Bitboard cbb_diag_targets(int square, const CbbLegal *l)
 {
-    Bitboard t = bb_bishop_attacks(square, l->occupied) & l->target;
-    return (l->pin_diag & bb_bit(square)) ? t & l->pin_diag : t;
+    Bitboard t = cbb_bishop_attacks(square, l->occupied) & l->target;
+    return (l->pin_diag & cbb_bit(square)) ? t & l->pin_diag : t;
 }
 
-BB_INLINE Bitboard bb_orth_targets(int square, const BbLegal *l)
+CBB_INLINE Bitboard cbb_orth_targets(int square, const CbbLegal *l)
 {
-    Bitboard t = bb_rook_attacks(square, l->occupied) & l->target;
-    return (l->pin_orth & bb_bit(square)) ? t & l->pin_orth : t;
+    Bitboard t = cbb_rook_attacks(square, l->occupied) & l->target;
+    return (l->pin_orth & cbb_bit(square)) ? t & l->pin_orth : t;
 }
 
-BB_INLINE Bitboard bb_king_targets(const BbPosition *p, int us, const BbLegal *l, Bitboard *castles)
+CBB_INLINE Bitboard cbb_king_targets(const CbbPosition *p, int us, const CbbLegal *l, Bitboard *castles)
 {
-    Bitboard steps = bb_king_attacks[l->king] & ~l->own;
+    Bitboard steps = cbb_king_attacks[l->king] & ~l->own;
     int can_castle = (p->castling >> (2 * us)) & 3;
     *castles = 0;
     if (!steps && !can_castle)
         return 0;
-    Bitboard danger = bb_attacked_by(p, us ^ 1, l->occupied ^ bb_bit(l->king));
+    Bitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
     if (can_castle)
-        *castles = bb_castle_targets(p, us, l, danger);
+        *castles = cbb_castle_targets(p, us, l, danger);
     return steps & ~danger;
 }
 
-BB_INLINE uint64_t bb_count_side(const BbPosition *p, int us)
+CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, int us)
 {
-    BbLegal l;
-    bb_legal_setup(p, us, &l);
+    CbbLegal l;
+    cbb_legal_setup(p, us, &l);
     Bitboard castles;
-    uint64_t count = (uint64_t)bb_count(bb_king_targets(p, us, &l, &castles));
-    count += (uint64_t)bb_count(castles);
-    if (bb_more_than_one(l.checkers))
+    uint64_t count = (uint64_t)cbb_count(cbb_king_targets(p, us, &l, &castles));
+    count += (uint64_t)cbb_count(castles);
+    if (cbb_more_than_one(l.checkers))
         return count;
 
     Bitboard pinned = l.pin_orth | l.pin_diag;
-    for (Bitboard knights = p->kind[BB_KNIGHT] & l.own & ~pinned; knights;)
-        count += (uint64_t)bb_count(bb_knight_attacks[bb_pop_lsb(&knights)] & l.target);
-    for (Bitboard diag = (p->kind[BB_BISHOP] | p->kind[BB_QUEEN]) & l.own & ~l.pin_orth; diag;)
-        count += (uint64_t)bb_count(bb_diag_targets(bb_pop_lsb(&diag), &l));
-    for (Bitboard orth = (p->kind[BB_ROOK] | p->kind[BB_QUEEN]) & l.own & ~l.pin_diag; orth;)
-        count += (uint64_t)bb_count(bb_orth_targets(bb_pop_lsb(&orth), &l));
+    for (Bitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;)
+        count += (uint64_t)cbb_count(cbb_knight_attacks[cbb_pop_lsb(&knights)] & l.target);
+    /* Free sliders first, then the (rare) pinned ones along their rays. */
+    Bitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & l.own,
+             orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l.own;
+    for (Bitboard free = diag & ~pinned; free;)
+        count += (uint64_t)cbb_count(cbb_bishop_attacks(cbb_pop_lsb(&free), l.occupied) & l.target);
+    for (Bitboard free = orth & ~pinned; free;)
+        count += (uint64_t)cbb_count(cbb_rook_attacks(cbb_pop_lsb(&free), l.occupied) & l.target);
+    if (pinned) {
+        for (Bitboard on_ray = diag & l.pin_diag; on_ray;)
+            count += (uint64_t)cbb_count(cbb_bishop_attacks(cbb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_diag);
+        for (Bitboard on_ray = orth & l.pin_orth; on_ray;)
+            count += (uint64_t)cbb_count(cbb_rook_attacks(cbb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_orth);
+    }
 
-    BbPawnTargets t = bb_pawn_targets(p, us, &l);
-    Bitboard last_rank = us == BB_WHITE ? BB_RANK_8 : BB_RANK_1;
-    count += (uint64_t)(bb_count(t.single & ~last_rank) + bb_count(t.twice) + bb_count(t.west & ~last_rank) +
-                        bb_count(t.east & ~last_rank));
+    CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
+    Bitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
+    count += (uint64_t)(cbb_count(t.single & ~last_rank) + cbb_count(t.twice) + cbb_count(t.west & ~last_rank) +
+                        cbb_count(t.east & ~last_rank));
     count +=
-        4 * (uint64_t)(bb_count(t.single & last_rank) + bb_count(t.west & last_rank) + bb_count(t.east & last_rank));
-    count += (uint64_t)bb_count(bb_en_passant_capturers(p, us, &l));
+        4 * (uint64_t)(cbb_count(t.single & last_rank) + cbb_count(t.west & last_rank) + cbb_count(t.east & last_rank));
+    count += (uint64_t)cbb_count(cbb_en_passant_capturers(p, us, &l));
     return count;
 }
 
-BB_INLINE BbMove *bb_emit(BbMove *out, int from, Bitboard targets, int piece)
+CBB_INLINE CbbMove *cbb_emit(CbbMove *out, int from, Bitboard targets, int piece)
 {
     while (targets)
-        *out++ = (BbMove){(uint8_t)from, (uint8_t)bb_pop_lsb(&targets), (uint8_t)piece, BB_MOVE_PLAIN};
+        *out++ = (CbbMove){(uint8_t)from, (uint8_t)cbb_pop_lsb(&targets), (uint8_t)piece, CBB_MOVE_PLAIN};
     return out;
 }
 
 /* Pawn moves onto `targets`, each from `delta` squares back; promotions
  * on the last rank become four moves. */
-BB_INLINE BbMove *bb_emit_pawns(BbMove *out, Bitboard targets, int delta, int special, Bitboard last_rank)
+CBB_INLINE CbbMove *cbb_emit_pawns(CbbMove *out, Bitboard targets, int delta, int special, Bitboard last_rank)
 {
     for (Bitboard plain = targets & ~last_rank; plain;) {
-        int to = bb_pop_lsb(&plain);
-        *out++ = (BbMove){(uint8_t)(to - delta), (uint8_t)to, BB_PAWN, (uint8_t)special};
+        int to = cbb_pop_lsb(&plain);
+        *out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)special};
     }
     for (Bitboard promote = targets & last_rank; promote;) {
-        int to = bb_pop_lsb(&promote);
-        for (int kind = BB_QUEEN; kind >= BB_KNIGHT; kind--)
-            *out++ = (BbMove){(uint8_t)(to - delta), (uint8_t)to, BB_PAWN, (uint8_t)(BB_MOVE_PROMOTE_BASE + kind)};
+        int to = cbb_pop_lsb(&promote);
+        for (int kind = CBB_QUEEN; kind >= CBB_KNIGHT; kind--)
+            *out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)(CBB_MOVE_PROMOTE_BASE + kind)};
     }
     return out;
 }
 
-BB_INLINE int bb_generate_side(const BbPosition *p, int us, BbMove *moves)
+CBB_INLINE int cbb_generate_side(const CbbPosition *p, int us, CbbMove *moves)
 {
-    BbLegal l;
-    bb_legal_setup(p, us, &l);
-    BbMove *out = moves;
+    CbbLegal l;
+    cbb_legal_setup(p, us, &l);
+    CbbMove *out = moves;
     Bitboard castles;
-    out = bb_emit(out, l.king, bb_king_targets(p, us, &l, &castles), BB_KING);
+    out = cbb_emit(out, l.king, cbb_king_targets(p, us, &l, &castles), CBB_KING);
     while (castles)
-        *out++ = (BbMove){(uint8_t)l.king, (uint8_t)bb_pop_lsb(&castles), BB_KING, BB_MOVE_CASTLE};
-    if (bb_more_than_one(l.checkers))
+        *out++ = (CbbMove){(uint8_t)l.king, (uint8_t)cbb_pop_lsb(&castles), CBB_KING, CBB_MOVE_CASTLE};
+    if (cbb_more_than_one(l.checkers))
         return (int)(out - moves);
 
     Bitboard pinned = l.pin_orth | l.pin_diag;
-    for (Bitboard knights = p->kind[BB_KNIGHT] & l.own & ~pinned; knights;) {
-        int from = bb_pop_lsb(&knights);
-        out = bb_emit(out, from, bb_knight_attacks[from] & l.target, BB_KNIGHT);
+    for (Bitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;) {
+        int from = cbb_pop_lsb(&knights);
+        out = cbb_emit(out, from, cbb_knight_attacks[from] & l.target, CBB_KNIGHT);
     }
-    for (Bitboard bishops = p->kind[BB_BISHOP] & l.own & ~l.pin_orth; bishops;) {
-        int from = bb_pop_lsb(&bishops);
-        out = bb_emit(out, from, bb_diag_targets(from, &l), BB_BISHOP);
+    for (Bitboard bishops = p->kind[CBB_BISHOP] & l.own & ~l.pin_orth; bishops;) {
+        int from = cbb_pop_lsb(&bishops);
+        out = cbb_emit(out, from, cbb_diag_targets(from, &l), CBB_BISHOP);
     }
-    for (Bitboard rooks = p->kind[BB_ROOK] & l.own & ~l.pin_diag; rooks;) {
-        int from = bb_pop_lsb(&rooks);
-        out = bb_emit(out, from, bb_orth_targets(from, &l), BB_ROOK);
+    for (Bitboard rooks = p->kind[CBB_ROOK] & l.own & ~l.pin_diag; rooks;) {
+        int from = cbb_pop_lsb(&rooks);
+        out = cbb_emit(out, from, cbb_orth_targets(from, &l), CBB_ROOK);
     }
-    for (Bitboard queens = p->kind[BB_QUEEN] & l.own; queens;) {
-        int from = bb_pop_lsb(&queens);
-        Bitboard from_bit = bb_bit(from), targets = 0;
+    for (Bitboard queens = p->kind[CBB_QUEEN] & l.own; queens;) {
+        int from = cbb_pop_lsb(&queens);
+        Bitboard from_bit = cbb_bit(from), targets = 0;
         if (!(l.pin_orth & from_bit))
-            targets |= bb_diag_targets(from, &l);
+            targets |= cbb_diag_targets(from, &l);
         if (!(l.pin_diag & from_bit))
-            targets |= bb_orth_targets(from, &l);
-        out = bb_emit(out, from, targets, BB_QUEEN);
+            targets |= cbb_orth_targets(from, &l);
+        out = cbb_emit(out, from, targets, CBB_QUEEN);
     }
 
-    BbPawnTargets t = bb_pawn_targets(p, us, &l);
-    Bitboard last_rank = us == BB_WHITE ? BB_RANK_8 : BB_RANK_1;
-    out = bb_emit_pawns(out, t.single, bb_forward_delta(us), BB_MOVE_PLAIN, last_rank);
-    out = bb_emit_pawns(out, t.twice, 2 * bb_forward_delta(us), BB_MOVE_DOUBLE_STEP, 0);
-    out = bb_emit_pawns(out, t.west, bb_forward_west_delta(us), BB_MOVE_PLAIN, last_rank);
-    out = bb_emit_pawns(out, t.east, bb_forward_east_delta(us), BB_MOVE_PLAIN, last_rank);
-    for (Bitboard ep = bb_en_passant_capturers(p, us, &l); ep;)
-        *out++ = (BbMove){(uint8_t)bb_pop_lsb(&ep), (uint8_t)p->ep_square, BB_PAWN, BB_MOVE_EN_PASSANT};
+    CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
+    Bitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
+    out = cbb_emit_pawns(out, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, last_rank);
+    out = cbb_emit_pawns(out, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, 0);
+    out = cbb_emit_pawns(out, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, last_rank);
+    out = cbb_emit_pawns(out, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, last_rank);
+    for (Bitboard ep = cbb_en_passant_capturers(p, us, &l); ep;)
+        *out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
     return (int)(out - moves);
 }
 
 /* The legal moves of the side to move; returns how many. */
-static inline int bb_generate(const BbPosition *p, BbMove *moves)
+static inline int cbb_generate(const CbbPosition *p, CbbMove *moves)
 {
-    return p->side == BB_WHITE ? bb_generate_side(p, BB_WHITE, moves) : bb_generate_side(p, BB_BLACK, moves);
+    return p->side == CBB_WHITE ? cbb_generate_side(p, CBB_WHITE, moves) : cbb_generate_side(p, CBB_BLACK, moves);
 }
 
 /* How many legal moves the side to move has, without listing them. */
-static inline uint64_t bb_count_moves(const BbPosition *p)
+static inline uint64_t cbb_count_moves(const CbbPosition *p)
 {
-    return p->side == BB_WHITE ? bb_count_side(p, BB_WHITE) : bb_count_side(p, BB_BLACK);
+    return p->side == CBB_WHITE ? cbb_count_side(p, CBB_WHITE) : cbb_count_side(p, CBB_BLACK);
 }
 
 #endif

@@ -9,6 +9,6 @@
 
 /* Leaf count of the move tree `depth` plies deep (1 at depth 0).  With
  * `bulk`, the last ply is counted, not made. */
-uint64_t bb_perft(const BbPosition *p, int depth, int bulk);
+uint64_t cbb_perft(const CbbPosition *p, int depth, int bulk);
 
 #endif

@@ -22,10 +22,10 @@
 #include "bitboard_bb64.h"
 
 #if defined(__BMI2__) && !defined(NO_PEXT)
-#define BB_SLIDER_PEXT 1
+#define CBB_SLIDER_PEXT 1
 #include <immintrin.h>
 #else
-#define BB_SLIDER_PEXT 0
+#define CBB_SLIDER_PEXT 0
 #endif
 
 typedef struct SliderSquare {
@@ -35,42 +35,49 @@ typedef struct SliderSquare {
     unsigned shift;          /* 64 - bits in mask (magic builds only) */
 } SliderSquare;
 
-extern SliderSquare bb_rook_squares[64];
-extern SliderSquare bb_bishop_squares[64];
+extern SliderSquare cbb_rook_squares[64];
+extern SliderSquare cbb_bishop_squares[64];
 
 /* Whether this build indexes with PEXT (1) or magics (0), for reports. */
-static inline int bb_slider_uses_pext(void)
+static inline int cbb_slider_uses_pext(void)
 {
-    return BB_SLIDER_PEXT;
+    return CBB_SLIDER_PEXT;
 }
 
 /* The one place an index is made. */
-static inline unsigned bb_slider_index(const SliderSquare *s, Bitboard occupied)
+static inline unsigned cbb_slider_index(const SliderSquare *s, Bitboard occupied)
 {
-#if BB_SLIDER_PEXT
+#if CBB_SLIDER_PEXT
     return (unsigned)_pext_u64(occupied, s->mask);
 #else
     return (unsigned)(((occupied & s->mask) * s->magic) >> s->shift);
 #endif
 }
 
-static inline Bitboard bb_rook_attacks(int square, Bitboard occupied)
+static inline Bitboard cbb_rook_attacks(int square, Bitboard occupied)
 {
-    const SliderSquare *s = &bb_rook_squares[square];
-    return s->attacks[bb_slider_index(s, occupied)];
+    const SliderSquare *s = &cbb_rook_squares[square];
+    return s->attacks[cbb_slider_index(s, occupied)];
 }
 
-static inline Bitboard bb_bishop_attacks(int square, Bitboard occupied)
+static inline Bitboard cbb_bishop_attacks(int square, Bitboard occupied)
 {
-    const SliderSquare *s = &bb_bishop_squares[square];
-    return s->attacks[bb_slider_index(s, occupied)];
+    const SliderSquare *s = &cbb_bishop_squares[square];
+    return s->attacks[cbb_slider_index(s, occupied)];
 }
 
 /* Slow reference: walks the rays square by square (table building, tests). */
-Bitboard bb_slider_walk(int square, Bitboard occupied, int bishop);
+Bitboard cbb_slider_walk(int square, Bitboard occupied, int bishop);
+
+enum { CBB_SLIDER_MAX_SUBSETS = 4096 };
+
+/* The relevant mask of a rook (bishop = 0) or bishop on `square`, and every
+ * subset of it with the attacks it leaves; returns the number of subsets
+ * (at most CBB_SLIDER_MAX_SUBSETS). */
+int cbb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets, Bitboard *attacks);
 
 /* Builds the masks, the magics (magic builds) and the tables; called once
- * from bb_tables_init(). */
-void bb_slider_init(void);
+ * from cbb_tables_init(). */
+void cbb_slider_init(void);
 
 #endif

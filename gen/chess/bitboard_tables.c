@@ -1,5 +1,5 @@
 /* Filling the leaper, path and castling tables of bitboard_tables.h, and
- * through bb_slider_init() the slider tables, exactly once per process. */
+ * through cbb_slider_init() the slider tables, exactly once per process. */
 #include "bitboard_tables.h"
 
 #include <pthread.h>
@@ -8,11 +8,13 @@
 #include "bitboard_slider.h"
 #include "position.h"
 
-Bitboard bb_knight_attacks[64];
-Bitboard bb_king_attacks[64];
-Bitboard bb_pawn_attacks[2][64];
-Bitboard bb_path_to[64][64];
-uint8_t bb_castle_keep[64];
+Bitboard cbb_knight_attacks[64];
+Bitboard cbb_king_attacks[64];
+Bitboard cbb_pawn_attacks[2][64];
+Bitboard cbb_rook_lines[64];
+Bitboard cbb_bishop_lines[64];
+Bitboard cbb_path_to[64][64];
+uint8_t cbb_castle_keep[64];
 
 /* The squares reached by the (file, rank) steps that stay on the board. */
 static Bitboard leaps(int square, const int (*steps)[2], int count)
@@ -21,7 +23,7 @@ static Bitboard leaps(int square, const int (*steps)[2], int count)
     for (int i = 0; i < count; i++) {
         int file = square % 8 + steps[i][0], rank = square / 8 + steps[i][1];
         if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
-            set |= bb_bit(rank * 8 + file);
+            set |= cbb_bit(rank * 8 + file);
     }
     return set;
 }
@@ -32,10 +34,10 @@ static void init_leapers(void)
     static const int KING_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     static const int WHITE_PAWN_STEPS[2][2] = {{-1, 1}, {1, 1}}, BLACK_PAWN_STEPS[2][2] = {{-1, -1}, {1, -1}};
     for (int s = 0; s < 64; s++) {
-        bb_knight_attacks[s] = leaps(s, KNIGHT_STEPS, 8);
-        bb_king_attacks[s] = leaps(s, KING_STEPS, 8);
-        bb_pawn_attacks[BB_WHITE][s] = leaps(s, WHITE_PAWN_STEPS, 2);
-        bb_pawn_attacks[BB_BLACK][s] = leaps(s, BLACK_PAWN_STEPS, 2);
+        cbb_knight_attacks[s] = leaps(s, KNIGHT_STEPS, 8);
+        cbb_king_attacks[s] = leaps(s, KING_STEPS, 8);
+        cbb_pawn_attacks[CBB_WHITE][s] = leaps(s, WHITE_PAWN_STEPS, 2);
+        cbb_pawn_attacks[CBB_BLACK][s] = leaps(s, BLACK_PAWN_STEPS, 2);
     }
 }
 
@@ -44,37 +46,41 @@ static void init_leapers(void)
  * when a blocks it, in common. */
 static void init_paths(void)
 {
+    for (int s = 0; s < 64; s++) {
+        cbb_rook_lines[s] = cbb_slider_walk(s, 0, 0);
+        cbb_bishop_lines[s] = cbb_slider_walk(s, 0, 1);
+    }
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {
             Bitboard path = 0;
             for (int bishop = 0; bishop < 2; bishop++)
-                if (bb_slider_walk(a, 0, bishop) & bb_bit(b))
-                    path = bb_slider_walk(a, bb_bit(b), bishop) & bb_slider_walk(b, bb_bit(a), bishop);
-            bb_path_to[a][b] = path | bb_bit(b);
+                if (cbb_slider_walk(a, 0, bishop) & cbb_bit(b))
+                    path = cbb_slider_walk(a, cbb_bit(b), bishop) & cbb_slider_walk(b, cbb_bit(a), bishop);
+            cbb_path_to[a][b] = path | cbb_bit(b);
         }
 }
 
 static void init_castle_keep(void)
 {
     for (int s = 0; s < 64; s++)
-        bb_castle_keep[s] = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
-    bb_castle_keep[4] &= (uint8_t) ~(CASTLE_WK | CASTLE_WQ);  /* e1 */
-    bb_castle_keep[7] &= (uint8_t)~CASTLE_WK;                 /* h1 */
-    bb_castle_keep[0] &= (uint8_t)~CASTLE_WQ;                 /* a1 */
-    bb_castle_keep[60] &= (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
-    bb_castle_keep[63] &= (uint8_t)~CASTLE_BK;                /* h8 */
-    bb_castle_keep[56] &= (uint8_t)~CASTLE_BQ;                /* a8 */
+        cbb_castle_keep[s] = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
+    cbb_castle_keep[4] &= (uint8_t) ~(CASTLE_WK | CASTLE_WQ);  /* e1 */
+    cbb_castle_keep[7] &= (uint8_t)~CASTLE_WK;                 /* h1 */
+    cbb_castle_keep[0] &= (uint8_t)~CASTLE_WQ;                 /* a1 */
+    cbb_castle_keep[60] &= (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
+    cbb_castle_keep[63] &= (uint8_t)~CASTLE_BK;                /* h8 */
+    cbb_castle_keep[56] &= (uint8_t)~CASTLE_BQ;                /* a8 */
 }
 
 static void init_all(void)
 {
     init_leapers();
-    bb_slider_init();
+    cbb_slider_init();
     init_paths();
     init_castle_keep();
 }
 
-void bb_tables_init(void)
+void cbb_tables_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, init_all);

@@ -128,13 +128,14 @@ enum { MB_REACH_WHITE_PAWN = 1, MB_REACH_BLACK_PAWN = 128 }; /* bits 0 and 7: no
 typedef struct MbTables {
     int8_t sq64[MB_SQUARES];         /* neutral square, -1 on a guard */
     uint8_t sq120[C_SQUARES];        /* mailbox square of a neutral one */
+    uint64_t bit[MB_SQUARES];        /* 1 << neutral square, 0 on a guard: square sets as bits */
     uint8_t castle_keep[MB_SQUARES]; /* rights that survive a move from or to the square */
     MbRelation relation[MB_DIFFS];
 } MbTables;
 
-/* Filled once by mailbox_tables_init (thread-safe), read-only after. */
+/* Filled once by chess_mailbox_tables_init (thread-safe), read-only after. */
 extern MbTables mb_tables;
-void mailbox_tables_init(void);
+void chess_mailbox_tables_init(void);
 
 static inline MbRelation mb_relation(int from, int to)
 {
@@ -142,16 +143,15 @@ static inline MbRelation mb_relation(int from, int to)
 }
 static inline uint64_t mb_bit(int square)
 {
-    return (uint64_t)1 << mb_tables.sq64[square];
+    return mb_tables.bit[square];
 }
 
 /* Legal moves of the side to move; returns the count.  `moves` holds
  * MAX_MOVES. */
-int mailbox_generate(MailboxChess *s, MbMove *moves);
+int chess_mailbox_generate(MailboxChess *s, MbMove *moves);
+/* The same count, moves not stored: perft's last ply with bulk counting. */
+int chess_mailbox_count_moves(MailboxChess *s);
 
-/* Whether `side`'s pieces attack `square` on the current board. */
-bool mailbox_attacked(const MailboxChess *s, int square, int side);
-
-uint64_t mailbox_perft(MailboxChess *s, int depth, int bulk);
+uint64_t chess_mailbox_perft(MailboxChess *s, int depth, int bulk);
 
 #endif

@@ -11,7 +11,7 @@
 
 static void *mailbox_create(void)
 {
-    mailbox_tables_init();
+    chess_mailbox_tables_init();
     return calloc(1, sizeof(MailboxChess));
 }
 
@@ -77,7 +77,7 @@ static Move to_neutral(MbMove m)
 static int mailbox_generate_neutral(void *state, Move *moves)
 {
     MbMove internal[MAX_MOVES];
-    int count = mailbox_generate(state, internal);
+    int count = chess_mailbox_generate(state, internal);
     for (int i = 0; i < count; i++)
         moves[i] = to_neutral(internal[i]);
     return count;
@@ -128,7 +128,7 @@ static void mailbox_unmake_neutral(void *state, Move move)
 
 static uint64_t mailbox_perft_neutral(void *state, int depth, int bulk)
 {
-    return mailbox_perft(state, depth, bulk);
+    return chess_mailbox_perft(state, depth, bulk);
 }
 
 const Backend chess_mailbox_backend = {

@@ -6,10 +6,10 @@
 
 static uint64_t perft_node(MailboxChess *s, int depth, int bulk)
 {
-    MbMove moves[MAX_MOVES];
-    int count = mailbox_generate(s, moves);
     if (depth == 1 && bulk)
-        return (uint64_t)count;
+        return (uint64_t)chess_mailbox_count_moves(s);
+    MbMove moves[MAX_MOVES];
+    int count = chess_mailbox_generate(s, moves);
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         MbUndo undo;
@@ -20,7 +20,7 @@ static uint64_t perft_node(MailboxChess *s, int depth, int bulk)
     return nodes;
 }
 
-uint64_t mailbox_perft(MailboxChess *s, int depth, int bulk)
+uint64_t chess_mailbox_perft(MailboxChess *s, int depth, int bulk)
 {
     if (depth <= 0)
         return 1;

@@ -51,6 +51,7 @@ static void build_tables(void)
         int mailbox = 21 + sq % C_WIDTH + 10 * (sq / C_WIDTH);
         mb_tables.sq120[sq] = (uint8_t)mailbox;
         mb_tables.sq64[mailbox] = (int8_t)sq;
+        mb_tables.bit[mailbox] = (uint64_t)1 << sq;
     }
     memset(mb_tables.castle_keep, CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ, sizeof mb_tables.castle_keep);
     mb_tables.castle_keep[MB_E1] = CASTLE_BK | CASTLE_BQ;
@@ -62,7 +63,7 @@ static void build_tables(void)
     build_relations();
 }
 
-void mailbox_tables_init(void)
+void chess_mailbox_tables_init(void)
 {
     pthread_once(&tables_once, build_tables);
 }

@@ -12,7 +12,11 @@
 #include "x88_board.h"
 #include "x88_tables.h"
 
+#ifdef X88_PROFILE_CALLS
+#define X88_HOT static __attribute__((noinline))
+#else
 #define X88_HOT static inline __attribute__((always_inline))
+#endif
 
 /* Whether the slider on `from` reaches `to`, given that its kind can move
  * along their line: every square between must be empty. */

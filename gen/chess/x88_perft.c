@@ -8,12 +8,13 @@
 #include "x88_make.h"
 #include "x88_movegen.h"
 
+/* Every move made, down to depth 0. */
 static uint64_t perft_made(X88 *x, int depth)
 {
+    if (depth == 0)
+        return 1;
     X88Move moves[X88_MAX_MOVES];
     int n = x88_generate(x, moves);
-    if (depth == 1)
-        return (uint64_t)n;
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
         X88Undo undo;
