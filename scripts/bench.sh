@@ -253,9 +253,11 @@ fi
 
 # --- the estimate ---------------------------------------------------------------
 # Wall over CPU seconds of the planning probes: how busy the machine is.
-slowdown=$(times | awk -v wall="$(($(date +%s) - started))" 'NR == 2 {
+times >"$dir/.times" # in this shell: a pipe's subshell would not see the probes
+slowdown=$(awk -v wall="$(($(date +%s) - started))" 'NR == 2 {
     cpu = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); cpu += t[1] * 60 + t[2] }
-    s = cpu > 0 ? wall / cpu : 1; if (s < 1) s = 1; if (s > 10) s = 10; printf "%.2f", s }')
+    s = cpu > 0 ? wall / cpu : 1; if (s < 1) s = 1; if (s > 10) s = 10; printf "%.2f", s }' "$dir/.times")
+rm -f "$dir/.times"
 read -r est_micro est_hf < <(python3 scripts/bench_estimate.py "$dir" \
     --micro-rounds "$MICRO_ROUNDS" --min-time "$MICRO_MIN_TIME" \
     --perft-depth quaternity="$PERFT_DEPTH_Q" --perft-depth chess="$PERFT_DEPTH_C" \
