@@ -15,6 +15,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "padded_pawns.h"
 
@@ -63,6 +66,42 @@ static inline int first_occupied(const uint8_t *b, int sq, int step)
     return sq;
 }
 
+/* Along a rank the padded board is contiguous, and a guard byte lies at
+ * most 12 squares east or west of any square, so one 16-byte comparison
+ * finds the first man or guard that way: no loop, no branch to mispredict.
+ * The 16 bytes stay inside the array (a1 - 16 = 32, l12 + 16 = 328). */
+static inline int first_occupied_east(const uint8_t *b, int sq)
+{
+#ifdef __SSE2__
+    __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(b + sq + 1));
+    unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
+    return sq + 1 + __builtin_ctz(~empty);
+#else
+    return first_occupied(b, sq, STEP_E);
+#endif
+}
+
+static inline int first_occupied_west(const uint8_t *b, int sq)
+{
+#ifdef __SSE2__
+    __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(b + sq - 16));
+    unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
+    return sq - 1 - __builtin_clz(~empty << 16); /* bit 15 is b[sq - 1] */
+#else
+    return first_occupied(b, sq, -STEP_E);
+#endif
+}
+
+/* The first occupied square from sq in direction j (0..7). */
+static inline int ray_end(const uint8_t *b, int sq, int j)
+{
+    if (j == 0)
+        return first_occupied_east(b, sq);
+    if (j == 4)
+        return first_occupied_west(b, sq);
+    return first_occupied(b, sq, pad_step[j]);
+}
+
 static inline void add_check(Safety *g, int king, int checker, int step, int distance)
 {
     g->checks[g->check_count++] = (CheckLine){king, checker, step, distance};
@@ -75,14 +114,15 @@ static inline void scan_king(PadState *s, const uint32_t *rel, int k, Safety *g)
 {
     const uint8_t *b = s->board;
     int before = g->check_count;
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
         int step = pad_step[j];
-        int sq = first_occupied(b, k, step);
+        int sq = ray_end(b, k, j);
         uint32_t r = rel[b[sq]];
         if (r & pad_delta_attack(sq, k)) {
             add_check(g, k, sq, step, pad_delta_distance(k, sq));
         } else if (r & RELATION_FRIEND) {
-            int beyond = first_occupied(b, sq, step);
+            int beyond = ray_end(b, sq, j);
             if (rel[b[beyond]] & pad_delta_attack(beyond, k)) {
                 s->allowed[sq] &= pad_direction_line[j];
                 g->pinned[g->pin_count++] = (uint16_t)sq;
@@ -102,8 +142,9 @@ static inline void scan_king(PadState *s, const uint32_t *rel, int k, Safety *g)
  * the eight knight squares. */
 static inline bool attacked(const uint8_t *b, const uint32_t *rel, int t)
 {
+#pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-        int sq = first_occupied(b, t, pad_step[j]);
+        int sq = ray_end(b, t, j);
         if (rel[b[sq]] & pad_delta_attack(sq, t))
             return true;
     }
@@ -214,17 +255,31 @@ static inline __attribute__((always_inline)) int generate_guarded(const PadState
     return n;
 }
 
-/* Slider moves from f in directions first, first + stride, ... */
+/* Slider moves from f in directions first, first + stride, ...  The
+ * counter needs no loop at all along a rank. */
 static inline __attribute__((always_inline)) int generate_slides(const uint8_t *b, const uint32_t *rel, int f,
                                                                  int first, int stride, PadMove *out, int n,
                                                                  bool count_only)
 {
     uint8_t cell = b[f];
+#pragma GCC unroll 8
     for (int j = first; j < 8; j += stride) {
         int step = pad_step[j];
-        int t = f + step;
-        for (; b[t] == EMPTY; t += step)
-            EMIT(f, t, cell);
+        int t;
+        if (!count_only) {
+            t = ray_end(b, f, j);
+            for (int x = f + step; x != t; x += step)
+                EMIT(f, x, cell);
+        } else if (j == 0) {
+            t = first_occupied_east(b, f);
+            n += t - f - 1;
+        } else if (j == 4) {
+            t = first_occupied_west(b, f);
+            n += f - t - 1;
+        } else {
+            for (t = f + step; b[t] == EMPTY; t += step)
+                n++;
+        }
         if (count_only)
             n += (int)flag(rel[b[t]], RELATION_CAPTURE_SHIFT);
         else if (rel[b[t]] & RELATION_CAPTURABLE)
@@ -328,6 +383,7 @@ static inline __attribute__((always_inline)) int generate_army(PadState *s, cons
     }
     static const int FIRST[PAD_LISTS] = {[LIST_BISHOP] = 1, [LIST_ROOK] = 0, [LIST_QUEEN] = 0};
     static const int STRIDE[PAD_LISTS] = {[LIST_BISHOP] = 2, [LIST_ROOK] = 2, [LIST_QUEEN] = 1};
+#pragma GCC unroll 3
     for (int list = LIST_BISHOP; list <= LIST_QUEEN; list++) {
         const uint16_t *sliders = s->list[a][list];
         for (int i = 0, count = s->count[a][list]; i < count; i++) {
