@@ -16,9 +16,10 @@ BUILD := build/$(MODE)
 
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 CFLAGS_release := -O3 -march=native -g
-CFLAGS_sanitize := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-CFLAGS := -std=c17 $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP
-LDFLAGS := $(if $(filter sanitize,$(MODE)),-fsanitize=address,undefined)
+CFLAGS_sanitize := -O1 -g -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
+CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP
+SANITIZERS := -fsanitize=address,undefined
+LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
 
 GEN_SRC := $(wildcard gen/core/*.c gen/quaternity/*.c gen/chess/*.c)
 PERFT_SRC := $(wildcard gen/perft/*.c)
@@ -31,7 +32,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
 PERFT_BIN := bin/perft$(if $(filter sanitize,$(MODE)),-sanitize)
-TEST_BIN := $(BUILD)/tests
+# Not $(BUILD)/tests: that directory holds the test objects.
+TEST_BIN := $(BUILD)/test-suite
 
 .PHONY: all run test test-build sanitize perft-full format deps-test clean
 all: $(PERFT_BIN)
@@ -43,6 +45,9 @@ $(BUILD)/%.o: %.c
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+
+# The tests also use the harness's headers.
+$(TEST_OBJ): CFLAGS += -Igen/perft
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -lcriterion
@@ -75,7 +80,7 @@ test-build: $(TEST_BIN) $(PERFT_BIN)
 
 sanitize: deps-test
 	$(MAKE) --no-print-directory MODE=sanitize test-build
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/tests --jobs 2
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/test-suite --jobs 2
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh

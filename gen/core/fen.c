@@ -30,20 +30,23 @@ static Piece piece_at(const Position *pos, int file, int rank)
     return pos->board[rank * C_WIDTH + file];
 }
 
-static bool is(Piece p, int army, Kind kind) { return p != EMPTY && PIECE_ARMY(p) == army && PIECE_KIND(p) == kind; }
+static bool is(Piece p, int army, Kind kind)
+{
+    return p != EMPTY && PIECE_ARMY(p) == army && PIECE_KIND(p) == kind;
+}
 
 /* Whether `army` attacks the square: a plain scan, used once per parsed
  * position, never during search. */
 static bool attacked(const Position *pos, int square, int army)
 {
-    static const int KNIGHT[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int KNIGHT_JUMPS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     static const int KING_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     int f = square % C_WIDTH, r = square / C_WIDTH;
     int pawn_rank = army == CHESS_WHITE ? r - 1 : r + 1;
     if (is(piece_at(pos, f - 1, pawn_rank), army, PAWN) || is(piece_at(pos, f + 1, pawn_rank), army, PAWN))
         return true;
     for (int i = 0; i < 8; i++) {
-        if (is(piece_at(pos, f + KNIGHT[i][0], r + KNIGHT[i][1]), army, KNIGHT))
+        if (is(piece_at(pos, f + KNIGHT_JUMPS[i][0], r + KNIGHT_JUMPS[i][1]), army, KNIGHT))
             return true;
         if (is(piece_at(pos, f + KING_STEPS[i][0], r + KING_STEPS[i][1]), army, KING))
             return true;

@@ -29,11 +29,11 @@ typedef enum { ARMY_WHITE = 0, ARMY_RED = 1, ARMY_BLACK = 2, ARMY_GREEN = 3 } Ar
 enum { CHESS_WHITE = 0, CHESS_BLACK = 1 };
 
 typedef enum {
-    PAWN_NONE = 0, /* not a pawn */
-    PAWN_UP = 1,   /* toward the last rank */
-    PAWN_DOWN = 2, /* toward rank 1 */
-    PAWN_RIGHT = 3, /* toward the last file */
-    PAWN_LEFT = 4, /* toward file a */
+    PAWN_NONE = 0,       /* not a pawn */
+    PAWN_UP = 1,         /* toward the last rank */
+    PAWN_DOWN = 2,       /* toward rank 1 */
+    PAWN_RIGHT = 3,      /* toward the last file */
+    PAWN_LEFT = 4,       /* toward file a */
     PAWN_UNCOMMITTED = 5 /* Quaternity advanced central pawn, both forward directions open */
 } PawnState;
 
@@ -63,9 +63,18 @@ typedef struct Position {
     int fullmove_number;
 } Position;
 
-static inline int game_width(Game g) { return g == GAME_QUATERNITY ? Q_WIDTH : C_WIDTH; }
-static inline int game_squares(Game g) { return g == GAME_QUATERNITY ? Q_SQUARES : C_SQUARES; }
-static inline int game_armies(Game g) { return g == GAME_QUATERNITY ? 4 : 2; }
+static inline int game_width(Game g)
+{
+    return g == GAME_QUATERNITY ? Q_WIDTH : C_WIDTH;
+}
+static inline int game_squares(Game g)
+{
+    return g == GAME_QUATERNITY ? Q_SQUARES : C_SQUARES;
+}
+static inline int game_armies(Game g)
+{
+    return g == GAME_QUATERNITY ? 4 : 2;
+}
 
 /* The neutral move: squares in neutral numbering, promotion kind or EMPTY.
  * Backends may search with any internal encoding; at the interface they

@@ -33,8 +33,12 @@ void position_format(const Position *pos, char *out, size_t outlen)
 
 void square_format(Game game, int square, char out[4])
 {
-    int w = game_width(game);
-    snprintf(out, 4, "%c%d", 'a' + square % w, square / w + 1);
+    int w = game_width(game), rank = square / w + 1, n = 0;
+    out[n++] = (char)('a' + square % w);
+    if (rank >= 10)
+        out[n++] = (char)('0' + rank / 10);
+    out[n++] = (char)('0' + rank % 10);
+    out[n] = '\0';
 }
 
 int square_parse(Game game, const char **text)

@@ -91,12 +91,11 @@ static int parse_board(const char *board, size_t len, Position *pos, char *err, 
                 run = run * 10 + (board[i++] - '0');
             i--;
             if (board[start] == '0' || run > Q_WIDTH)
-                return fail(err, errlen, "rank %d, file %c: empty-square count '%.*s' is not 1 to 12",
-                            rank + 1, 'a' + (file < Q_WIDTH ? file : Q_WIDTH - 1),
-                            (int)(i - start + 1), board + start);
+                return fail(err, errlen, "rank %d, file %c: empty-square count '%.*s' is not 1 to 12", rank + 1,
+                            'a' + (file < Q_WIDTH ? file : Q_WIDTH - 1), (int)(i - start + 1), board + start);
             if (file + run > Q_WIDTH)
-                return fail(err, errlen, "rank %d: more than 12 squares (empty run '%.*s' at file %c)",
-                            rank + 1, (int)(i - start + 1), board + start, 'a' + file);
+                return fail(err, errlen, "rank %d: more than 12 squares (empty run '%.*s' at file %c)", rank + 1,
+                            (int)(i - start + 1), board + start, 'a' + file);
             file += run;
             continue;
         }
@@ -104,12 +103,14 @@ static int parse_board(const char *board, size_t len, Position *pos, char *err, 
             return fail(err, errlen, "rank %d: more than 12 squares (at character '%c')", rank + 1, c);
         int army = army_of_letter(c);
         if (army < 0)
-            return fail(err, errlen, "rank %d, file %c: unexpected character '%c' (want an army letter w r b g or a digit)",
+            return fail(err, errlen,
+                        "rank %d, file %c: unexpected character '%c' (want an army letter w r b g or a digit)",
                         rank + 1, 'a' + file, c);
         char k = i + 1 < len ? board[i + 1] : '\0';
         const char *kp = k && k != ' ' ? strchr(KIND_LETTERS + 1, k) : NULL;
         if (!kp)
-            return fail(err, errlen, "rank %d, file %c: army '%c' must be followed by a piece letter K Q R B N P, not '%c'",
+            return fail(err, errlen,
+                        "rank %d, file %c: army '%c' must be followed by a piece letter K Q R B N P, not '%c'",
                         rank + 1, 'a' + file, c, k ? k : ' ');
         Kind kind = (Kind)(kp - KIND_LETTERS);
         i++;
@@ -124,14 +125,14 @@ static int parse_board(const char *board, size_t len, Position *pos, char *err, 
             i++;
             if (state != ARMY_PAWN_STATES[army][0] && state != ARMY_PAWN_STATES[army][1] &&
                 state != ARMY_PAWN_STATES[army][2])
-                return fail(err, errlen, "rank %d, file %c: pawn mark '%c' does not belong to army '%c'",
-                            rank + 1, 'a' + file, m, c);
+                return fail(err, errlen, "rank %d, file %c: pawn mark '%c' does not belong to army '%c'", rank + 1,
+                            'a' + file, m, c);
             if (state == PAWN_UNCOMMITTED && !on_main_diagonal(army, file, rank))
                 return fail(err, errlen, "rank %d, file %c: uncommitted pawn '%c%c*' is off its main diagonal",
                             rank + 1, 'a' + file, c, k);
             if (on_promotion_edge(army, state, file, rank))
-                return fail(err, errlen, "rank %d, file %c: pawn '%c%c%c' stands on the edge it promotes on",
-                            rank + 1, 'a' + file, c, k, m);
+                return fail(err, errlen, "rank %d, file %c: pawn '%c%c%c' stands on the edge it promotes on", rank + 1,
+                            'a' + file, c, k, m);
         }
         if (kind == KING && ++king_count[army] > 1)
             return fail(err, errlen, "rank %d, file %c: army '%c' has a second king", rank + 1, 'a' + file, c);
@@ -162,8 +163,8 @@ int qfen_parse(const char *text, Position *pos, char *err, size_t errlen)
 
     if (f.count >= 3) {
         if (f.len[2] != 4)
-            return fail(err, errlen, "CONTROLLERS field '%.*s' must be four letters from w r b g",
-                        (int)f.len[2], f.start[2]);
+            return fail(err, errlen, "CONTROLLERS field '%.*s' must be four letters from w r b g", (int)f.len[2],
+                        f.start[2]);
         for (int a = 0; a < 4; a++) {
             int c = army_of_letter(f.start[2][a]);
             if (c < 0)
@@ -185,8 +186,7 @@ int qfen_parse(const char *text, Position *pos, char *err, size_t errlen)
             if (pos->frozen & (1u << c))
                 return fail(err, errlen, "FROZEN field, character %zu: '%c' is listed twice", i + 1, f.start[3][i]);
             if (pos->controller[c] != c)
-                return fail(err, errlen, "FROZEN field, character %zu: '%c' is not a controller", i + 1,
-                            f.start[3][i]);
+                return fail(err, errlen, "FROZEN field, character %zu: '%c' is not a controller", i + 1, f.start[3][i]);
             pos->frozen |= (uint8_t)(1u << c);
         }
     }

@@ -3,10 +3,16 @@
 #include <string.h>
 
 /* One extern and one entry per backend, Quaternity first, then chess. */
+extern const Backend quaternity_mailbox_backend;
 extern const Backend quaternity_padded_backend;
+extern const Backend quaternity_bitboard_backend;
+extern const Backend chess_padded_backend;
 
 const Backend *const backend_registry[] = {
+    &quaternity_mailbox_backend,
     &quaternity_padded_backend,
+    &quaternity_bitboard_backend,
+    &chess_padded_backend,
     NULL,
 };
 
@@ -34,4 +40,7 @@ int backend_count(Game game)
     return n;
 }
 
-const char *game_name(Game game) { return game == GAME_QUATERNITY ? "quaternity" : "chess"; }
+const char *game_name(Game game)
+{
+    return game == GAME_QUATERNITY ? "quaternity" : "chess";
+}

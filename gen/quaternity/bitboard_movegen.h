@@ -1,0 +1,15 @@
+/* Legal move generation for the Quaternity bitboard backend: a list of
+ * internal moves, or (for bulk counting) just their number. */
+#ifndef GEN_QUATERNITY_BITBOARD_MOVEGEN_H
+#define GEN_QUATERNITY_BITBOARD_MOVEGEN_H
+
+#include "bitboard_state.h"
+
+/* Writes the legal moves of the controller on turn into `list` (room for
+ * MAX_MOVES) and returns how many. */
+int qbb_generate(const QbbState *s, QbbMove *list);
+
+/* The same number, without writing the moves: popcounts of target sets. */
+int qbb_count(const QbbState *s);
+
+#endif

@@ -1,0 +1,14 @@
+/* Perft of the Quaternity bitboard backend: its own recursion over its own
+ * move encoding, make and unmake. */
+#ifndef GEN_QUATERNITY_BITBOARD_PERFT_H
+#define GEN_QUATERNITY_BITBOARD_PERFT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitboard_state.h"
+
+/* Leaves `s` as it found it.  bulk: the last ply is counted, not made. */
+uint64_t qbb_perft(QbbState *s, int depth, bool bulk);
+
+#endif

@@ -1,0 +1,62 @@
+/* Read-only tables of the Quaternity bitboard backend, filled once.
+ *
+ * Square indexes are Bb144 bit indexes (rank * 16 + file, see bb144.h);
+ * entries for padding indexes are empty sets.  Lines: every rank, file,
+ * diagonal (up-right) and anti-diagonal (up-left) of the board is one
+ * BbLine, 12 + 12 + 23 + 23 = 70 in all.  A line's squares, in increasing
+ * bit order, are its positions 0, 1, ...; its masks pick them out of each
+ * word, so BMI2 PEXT gathers the line's occupancy into a 12-bit number and
+ * PDEP scatters a 12-bit answer back onto the board (bitboard_attacks.h).
+ *
+ * Worked example: the diagonal through d4 (rank 3, file 3) is a1-l12; its
+ * masks are w[0]: bits 0, 17, 34, 51 (a1 b2 c3 d4), w[1]: 4, 21, 38, 55
+ * (e5..h8), w[2]: 8, 25, 42, 59 (i9..l12); shift1 = 4, shift2 = 8; d4 is
+ * position 3. */
+#ifndef GEN_QUATERNITY_BITBOARD_TABLES_H
+#define GEN_QUATERNITY_BITBOARD_TABLES_H
+
+#include <stdint.h>
+
+#include "bb144.h"
+
+/* Pawn directions, in PawnState order (PAWN_UP - 1 == DIR_UP). */
+enum { DIR_UP = 0, DIR_DOWN = 1, DIR_RIGHT = 2, DIR_LEFT = 3, DIR_COUNT = 4 };
+
+/* Line orientations. */
+enum { LINE_RANK = 0, LINE_FILE = 1, LINE_DIAGONAL = 2, LINE_ANTI_DIAGONAL = 3, LINE_ORIENTATIONS = 4 };
+enum { LINE_COUNT = 70, LINE_INNER_OCCUPANCIES = 1024 };
+
+typedef struct BbLine {
+    uint64_t mask[3];
+    uint8_t shift1, shift2; /* squares of the line in w[0], in w[0] and w[1] */
+} BbLine;
+
+typedef struct BbSquareLine {
+    uint8_t line; /* index into bb_lines */
+    uint8_t pos;  /* the square's position on that line */
+} BbSquareLine;
+
+extern BbLine bb_lines[LINE_COUNT];
+extern BbSquareLine bb_square_lines[BB_BITS][LINE_ORIENTATIONS];
+/* bb_line_attacks[pos][inner] : the 12-bit set of positions a slider on
+ * `pos` reaches when positions 1..10 of its line are occupied as in
+ * `inner` (bit i-1 = position i).  Positions 0 and 11 never block anything
+ * beyond them, and positions past a short line's end are dropped by PDEP. */
+extern uint16_t bb_line_attacks[12][LINE_INNER_OCCUPANCIES];
+
+extern Bb144 bb_knight_attacks[BB_BITS];
+extern Bb144 bb_king_attacks[BB_BITS];
+/* Squares from which a pawn moving in direction d attacks the square. */
+extern Bb144 bb_pawn_attackers[DIR_COUNT][BB_BITS];
+/* Every square with a higher / lower bit index than the square. */
+extern Bb144 bb_above[BB_BITS];
+extern Bb144 bb_below[BB_BITS];
+
+/* Bit steps of the pawn directions and the edge each promotes on. */
+extern const int bb_dir_step[DIR_COUNT];
+extern Bb144 bb_promotion_edge[DIR_COUNT];
+
+/* Fills the tables once; safe to call from any thread, any number of times. */
+void bitboard_tables_init(void);
+
+#endif
