@@ -66,14 +66,10 @@ void padded_state_load(PadState *s, const Position *pos)
     s->frozen = pos->frozen;
     for (int c = 0; c < 4; c++) {
         s->next_turn[c] = (uint8_t)quaternity_next_turn(pos, c);
-        s->armies_of[c] = s->hostile_of[c] = 0;
-        for (int a = 0; a < 4; a++) {
-            int owner = pos->controller[a];
-            if (owner == c)
+        s->armies_of[c] = 0;
+        for (int a = 0; a < 4; a++)
+            if (pos->controller[a] == c)
                 s->armies_of[c] |= (uint8_t)(1u << a);
-            else if (!(pos->frozen & (1u << owner)))
-                s->hostile_of[c] |= (uint8_t)(1u << a);
-        }
     }
     build_relations(s);
     s->history_length = 0;

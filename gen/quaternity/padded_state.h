@@ -82,9 +82,8 @@ typedef struct PadState {
 
     int turn;
     uint8_t controller[4], frozen;
-    uint8_t next_turn[4];  /* quaternity_next_turn(), precomputed */
-    uint8_t armies_of[4];  /* bit a set when army a is controlled by c */
-    uint8_t hostile_of[4]; /* armies whose men attack c: other controllers, not frozen */
+    uint8_t next_turn[4]; /* quaternity_next_turn(), precomputed */
+    uint8_t armies_of[4]; /* bit a set when army a is controlled by c */
     uint32_t relation[4][256];
 
     /* The interface's make/unmake history. */
