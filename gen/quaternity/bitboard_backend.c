@@ -15,11 +15,20 @@ static void *bitboard_create(void)
     return calloc(1, sizeof(QbbState));
 }
 
-static void bitboard_destroy(void *state) { free(state); }
+static void bitboard_destroy(void *state)
+{
+    free(state);
+}
 
-static void bitboard_load(void *state, const Position *pos) { qbb_state_load(state, pos); }
+static void bitboard_load(void *state, const Position *pos)
+{
+    qbb_state_load(state, pos);
+}
 
-static void bitboard_save(const void *state, Position *pos) { qbb_state_save(state, pos); }
+static void bitboard_save(const void *state, Position *pos)
+{
+    qbb_state_save(state, pos);
+}
 
 static Move neutral_move(QbbMove m)
 {
@@ -72,7 +81,10 @@ static void bitboard_unmake(void *state, Move move)
     qbb_unmake(s, s->undo_move[s->undo_count], s->undo_captured[s->undo_count], s->undo_turn[s->undo_count]);
 }
 
-static uint64_t bitboard_perft(void *state, int depth, int bulk) { return qbb_perft(state, depth, bulk != 0); }
+static uint64_t bitboard_perft(void *state, int depth, int bulk)
+{
+    return qbb_perft(state, depth, bulk != 0);
+}
 
 const Backend quaternity_bitboard_backend = {
     .name = "bitboard",

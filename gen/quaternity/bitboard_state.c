@@ -4,33 +4,52 @@
 #include <pthread.h>
 #include <string.h>
 
-uint8_t qbb_piece_sets[256][2];
+uint8_t qbb_piece_sets[256][PIECE_SETS];
+uint8_t qbb_piece_linesets[256][2];
 
 static void init_piece_sets(void)
 {
     for (int p = 0; p < 256; p++) {
-        uint8_t first = SET_NONE, second = SET_NONE;
+        uint8_t sets[PIECE_SETS] = {SET_NONE, SET_NONE, SET_NONE};
+        uint8_t linesets[2] = {LINESET_NONE, LINESET_NONE};
         int army = PIECE_ARMY((Piece)p);
         PawnState state = PIECE_PAWN_STATE((Piece)p);
         switch (PIECE_KIND((Piece)p)) {
         case PAWN:
-            if (state == PAWN_UNCOMMITTED)
-                first = (uint8_t)(SET_UNCOMMITTED + army);
-            else if (state >= PAWN_UP && state <= PAWN_LEFT)
-                first = (uint8_t)(SET_PAWNS + state - PAWN_UP);
+            if (state == PAWN_UNCOMMITTED) {
+                sets[0] = (uint8_t)(SET_UNCOMMITTED + army);
+                sets[1] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][0]);
+                sets[2] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][1]);
+            } else if (state >= PAWN_UP && state <= PAWN_LEFT) {
+                sets[0] = (uint8_t)(SET_PAWNS + state - PAWN_UP);
+                sets[1] = (uint8_t)(SET_PAWN_ATTACKS + state - PAWN_UP);
+            }
             break;
-        case KNIGHT: first = SET_KNIGHTS; break;
-        case BISHOP: first = SET_BISHOP_LIKE; break;
-        case ROOK: first = SET_ROOK_LIKE; break;
+        case KNIGHT: sets[0] = SET_KNIGHTS; break;
+        case BISHOP:
+            sets[0] = SET_BISHOP_LIKE;
+            linesets[0] = LINESET_BISHOP_LIKE;
+            break;
+        case ROOK:
+            sets[0] = SET_ROOK_LIKE;
+            linesets[0] = LINESET_ROOK_LIKE;
+            break;
         case QUEEN:
-            first = SET_ROOK_LIKE;
-            second = SET_BISHOP_LIKE;
+            sets[0] = SET_ROOK_LIKE;
+            sets[1] = SET_BISHOP_LIKE;
+            linesets[0] = LINESET_ROOK_LIKE;
+            linesets[1] = LINESET_BISHOP_LIKE;
             break;
-        case KING: first = SET_KINGS; break;
+        case KING:
+            sets[0] = SET_KINGS;
+            linesets[0] = LINESET_KINGS;
+            break;
         default: break;
         }
-        qbb_piece_sets[p][0] = first;
-        qbb_piece_sets[p][1] = second;
+        for (int i = 0; i < PIECE_SETS; i++)
+            qbb_piece_sets[p][i] = sets[i];
+        qbb_piece_linesets[p][0] = linesets[0];
+        qbb_piece_linesets[p][1] = linesets[1];
     }
 }
 
@@ -52,6 +71,18 @@ void qbb_state_load(QbbState *s, const Position *pos)
     }
     for (int c = 0; c < 4; c++)
         s->next_turn[c] = (uint8_t)quaternity_next_turn(pos, c);
+    /* Positions past the end of a short line hold a phantom man of every
+     * controller: a reach stops at the first of them and never lands there
+     * (it is a friend, whoever moves), so 12-bit answers need no length
+     * mask.  Make and unmake never touch these bits. */
+    for (int line = 0; line < LINE_COUNT; line++) {
+        int length = __builtin_popcountll(bb_lines[line].mask[0]) + __builtin_popcountll(bb_lines[line].mask[1]) +
+                     __builtin_popcountll(bb_lines[line].mask[2]);
+        uint16_t phantoms = (uint16_t)(0xFFFu & ~((1u << length) - 1));
+        s->lines[LINESET_OCCUPIED][line] = phantoms;
+        for (int c = 0; c < 4; c++)
+            s->lines[LINESET_CONTROLLER + c][line] = phantoms;
+    }
     for (int sq = 0; sq < Q_SQUARES; sq++) {
         Piece p = pos->board[sq];
         if (p == EMPTY)

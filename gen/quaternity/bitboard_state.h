@@ -10,6 +10,21 @@
  * the army's).  The mailbox `board` (indexed like the sets, padding empty)
  * answers "what stands here" for captures and for save().
  *
+ * Pawns are also kept by the direction they attack in: an uncommitted pawn
+ * attacks like a pawn of each of its two forward directions, so it sits in
+ * two of those sets, and "which enemy pawns attack this square" is four
+ * table lookups whatever the armies.
+ *
+ * Beside the 144-bit sets the position keeps rotated copies of a few of
+ * them: for each of the 70 lines (bitboard_tables.h) a 12-bit word of the
+ * line's squares that are occupied, held by each controller, kings,
+ * rook-like or bishop-like.  Make/unmake update them with four XORs per
+ * square and set; in exchange a slider's reach along a line, and whether
+ * it checks, pins or may land there, is a table lookup and a few 12-bit
+ * operations with no gathering or scattering of bits.  Bits past the
+ * end of a short line are set in the occupied and controller words (see
+ * qbb_state_load) so that no reach runs off a line's end.
+ *
  * A move is 32 bits: from, to, the piece placed on `to` (which carries a
  * promotion or a pawn's new commitment) and the piece moved.  Controllers
  * and frozen controllers never change during a search, so the turn order
@@ -29,10 +44,22 @@ static inline QbbMove qbb_move(int from, int to, Piece placed, Piece moved)
 {
     return (QbbMove)from | (QbbMove)to << 8 | (QbbMove)placed << 16 | (QbbMove)moved << 24;
 }
-static inline int qbb_from(QbbMove m) { return (int)(m & 0xFF); }
-static inline int qbb_to(QbbMove m) { return (int)((m >> 8) & 0xFF); }
-static inline Piece qbb_placed(QbbMove m) { return (Piece)(m >> 16); }
-static inline Piece qbb_moved(QbbMove m) { return (Piece)(m >> 24); }
+static inline int qbb_from(QbbMove m)
+{
+    return (int)(m & 0xFF);
+}
+static inline int qbb_to(QbbMove m)
+{
+    return (int)((m >> 8) & 0xFF);
+}
+static inline Piece qbb_placed(QbbMove m)
+{
+    return (Piece)(m >> 16);
+}
+static inline Piece qbb_moved(QbbMove m)
+{
+    return (Piece)(m >> 24);
+}
 
 /* Indexes into QbbState.sets. */
 enum {
@@ -40,10 +67,23 @@ enum {
     SET_KINGS,
     SET_ROOK_LIKE,
     SET_BISHOP_LIKE,
-    SET_PAWNS,        /* + direction: committed pawns, DIR_COUNT sets */
+    SET_PAWNS,                               /* + direction: committed pawns, DIR_COUNT sets */
     SET_UNCOMMITTED = SET_PAWNS + DIR_COUNT, /* + army: 4 sets */
-    SET_NONE = SET_UNCOMMITTED + 4,          /* a sink for pieces in one set only */
+    SET_PAWN_ATTACKS = SET_UNCOMMITTED + 4,  /* + direction: pawns attacking as such */
+    SET_NONE = SET_PAWN_ATTACKS + DIR_COUNT, /* a sink for pieces in fewer sets */
     SET_COUNT
+};
+enum { PIECE_SETS = 3 };
+
+/* Indexes into QbbState.lines, the rotated (per-line) sets. */
+enum {
+    LINESET_OCCUPIED,
+    LINESET_KINGS,
+    LINESET_ROOK_LIKE,
+    LINESET_BISHOP_LIKE,
+    LINESET_CONTROLLER, /* + controller: 4 sets */
+    LINESET_NONE = LINESET_CONTROLLER + 4,
+    LINESET_COUNT
 };
 
 /* Enough for the harness's nested makes (MAX_DEPTH + 1) with room to spare. */
@@ -53,12 +93,13 @@ typedef struct QbbState {
     Bb144 occupied;
     Bb144 by_controller[4];
     Bb144 sets[SET_COUNT];
+    uint16_t lines[LINESET_COUNT][LINE_COUNT];
     Piece board[BB_BITS];
     int turn;
-    uint8_t controller[4];   /* controller of each army */
-    uint8_t frozen;          /* bit c: controller c is frozen */
-    uint8_t next_turn[4];    /* turn order, from quaternity_next_turn() */
-    uint8_t armies_of[4];    /* bit a: army a is moved by controller c */
+    uint8_t controller[4]; /* controller of each army */
+    uint8_t frozen;        /* bit c: controller c is frozen */
+    uint8_t next_turn[4];  /* turn order, from quaternity_next_turn() */
+    uint8_t armies_of[4];  /* bit a: army a is moved by controller c */
     /* The interface's make/unmake stack (perft keeps its own on the C stack). */
     int undo_count;
     Piece undo_captured[QBB_UNDO_MAX];
@@ -66,8 +107,10 @@ typedef struct QbbState {
     QbbMove undo_move[QBB_UNDO_MAX];
 } QbbState;
 
-/* The two sets (beyond occupancy and controller) each piece belongs to. */
-extern uint8_t qbb_piece_sets[256][2];
+/* The sets (beyond occupancy and controller) each piece belongs to, and
+ * the rotated sets likewise; unused slots name a sink. */
+extern uint8_t qbb_piece_sets[256][PIECE_SETS];
+extern uint8_t qbb_piece_linesets[256][2];
 
 void qbb_state_tables_init(void);
 void qbb_state_load(QbbState *s, const Position *pos);
@@ -75,10 +118,20 @@ void qbb_state_save(const QbbState *s, Position *pos);
 
 static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
 {
+    int controller = s->controller[PIECE_ARMY(piece)];
     bb_toggle(&s->occupied, sq);
-    bb_toggle(&s->by_controller[s->controller[PIECE_ARMY(piece)]], sq);
-    bb_toggle(&s->sets[qbb_piece_sets[piece][0]], sq);
-    bb_toggle(&s->sets[qbb_piece_sets[piece][1]], sq);
+    bb_toggle(&s->by_controller[controller], sq);
+    for (int i = 0; i < PIECE_SETS; i++)
+        bb_toggle(&s->sets[qbb_piece_sets[piece][i]], sq);
+    int kind_a = qbb_piece_linesets[piece][0], kind_b = qbb_piece_linesets[piece][1];
+    for (int o = 0; o < LINE_ORIENTATIONS; o++) {
+        BbSquareLine at = bb_square_lines[sq][o];
+        uint16_t bit = (uint16_t)(1u << at.pos);
+        s->lines[LINESET_OCCUPIED][at.line] ^= bit;
+        s->lines[LINESET_CONTROLLER + controller][at.line] ^= bit;
+        s->lines[kind_a][at.line] ^= bit;
+        s->lines[kind_b][at.line] ^= bit;
+    }
 }
 
 /* Makes `m` and returns the captured piece (EMPTY if none) for unmake. */
