@@ -106,14 +106,14 @@ ALWAYS_INLINE void add_line_moves(Frame *f, int from, int line, unsigned to_bits
 }
 
 /* The positions a slider on `sq` may move to along orientation o: its
- * reach minus friends and kings. */
+ * reach minus the mover's line set (friends, kings, phantoms). */
 ALWAYS_INLINE unsigned line_targets(const Frame *f, int sq, int o, int *line)
 {
     const QbbState *s = f->s;
     BbSquareLine at = bb_square_lines[sq][o];
     *line = at.line;
     unsigned reach = bb_reach12(s->lines[LINESET_OCCUPIED][at.line], at.pos);
-    return reach & ~((unsigned)s->lines[LINESET_CONTROLLER + f->mover][at.line] | s->lines[LINESET_KINGS][at.line]);
+    return reach & ~(unsigned)s->lines[LINESET_CONTROLLER + f->mover][at.line];
 }
 
 ALWAYS_INLINE void add_slider_line(Frame *f, int sq, int o)
@@ -196,11 +196,17 @@ ALWAYS_INLINE void add_uncommitted_pawns(Frame *f, Bb144 pawns, int army, Bb144 
 ALWAYS_INLINE void add_pawns(Frame *f, Bb144 movers, Bb144 allowed)
 {
     const QbbState *s = f->s;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        Bb144 pawns = bb_and(s->sets[SET_PAWNS + d], movers);
-        if (bb_any(pawns))
-            add_directed_pawns(f, pawns, d, allowed);
-    }
+    /* Written out so that each direction's shifts are constants. */
+    Bb144 up = bb_and(s->sets[SET_PAWNS + DIR_UP], movers), down = bb_and(s->sets[SET_PAWNS + DIR_DOWN], movers);
+    Bb144 right = bb_and(s->sets[SET_PAWNS + DIR_RIGHT], movers), left = bb_and(s->sets[SET_PAWNS + DIR_LEFT], movers);
+    if (bb_any(up))
+        add_directed_pawns(f, up, DIR_UP, allowed);
+    if (bb_any(down))
+        add_directed_pawns(f, down, DIR_DOWN, allowed);
+    if (bb_any(right))
+        add_directed_pawns(f, right, DIR_RIGHT, allowed);
+    if (bb_any(left))
+        add_directed_pawns(f, left, DIR_LEFT, allowed);
     for (unsigned armies = s->armies_of[f->mover]; armies; armies &= armies - 1) {
         int army = __builtin_ctz(armies);
         Bb144 pawns = bb_and(s->sets[SET_UNCOMMITTED + army], movers);

@@ -4,52 +4,23 @@
 #include <pthread.h>
 #include <string.h>
 
-uint8_t qbb_piece_sets[256][PIECE_SETS];
-uint8_t qbb_piece_linesets[256][2];
+uint8_t qbb_pawn_sets[256][3];
 
 static void init_piece_sets(void)
 {
     for (int p = 0; p < 256; p++) {
-        uint8_t sets[PIECE_SETS] = {SET_NONE, SET_NONE, SET_NONE};
-        uint8_t linesets[2] = {LINESET_NONE, LINESET_NONE};
         int army = PIECE_ARMY((Piece)p);
         PawnState state = PIECE_PAWN_STATE((Piece)p);
-        switch (PIECE_KIND((Piece)p)) {
-        case PAWN:
-            if (state == PAWN_UNCOMMITTED) {
-                sets[0] = (uint8_t)(SET_UNCOMMITTED + army);
-                sets[1] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][0]);
-                sets[2] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][1]);
-            } else if (state >= PAWN_UP && state <= PAWN_LEFT) {
-                sets[0] = (uint8_t)(SET_PAWNS + state - PAWN_UP);
-                sets[1] = (uint8_t)(SET_PAWN_ATTACKS + state - PAWN_UP);
-            }
-            break;
-        case KNIGHT: sets[0] = SET_KNIGHTS; break;
-        case BISHOP:
-            sets[0] = SET_BISHOP_LIKE;
-            linesets[0] = LINESET_BISHOP_LIKE;
-            break;
-        case ROOK:
-            sets[0] = SET_ROOK_LIKE;
-            linesets[0] = LINESET_ROOK_LIKE;
-            break;
-        case QUEEN:
-            sets[0] = SET_ROOK_LIKE;
-            sets[1] = SET_BISHOP_LIKE;
-            linesets[0] = LINESET_ROOK_LIKE;
-            linesets[1] = LINESET_BISHOP_LIKE;
-            break;
-        case KING:
-            sets[0] = SET_KINGS;
-            linesets[0] = LINESET_KINGS;
-            break;
-        default: break;
+        if (PIECE_KIND((Piece)p) != PAWN)
+            continue;
+        if (state == PAWN_UNCOMMITTED) {
+            qbb_pawn_sets[p][0] = (uint8_t)(SET_UNCOMMITTED + army);
+            qbb_pawn_sets[p][1] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][0]);
+            qbb_pawn_sets[p][2] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][1]);
+        } else if (state >= PAWN_UP && state <= PAWN_LEFT) {
+            qbb_pawn_sets[p][0] = (uint8_t)(SET_PAWNS + state - PAWN_UP);
+            qbb_pawn_sets[p][1] = (uint8_t)(SET_PAWN_ATTACKS + state - PAWN_UP);
         }
-        for (int i = 0; i < PIECE_SETS; i++)
-            qbb_piece_sets[p][i] = sets[i];
-        qbb_piece_linesets[p][0] = linesets[0];
-        qbb_piece_linesets[p][1] = linesets[1];
     }
 }
 

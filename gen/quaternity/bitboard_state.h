@@ -70,20 +70,16 @@ enum {
     SET_PAWNS,                               /* + direction: committed pawns, DIR_COUNT sets */
     SET_UNCOMMITTED = SET_PAWNS + DIR_COUNT, /* + army: 4 sets */
     SET_PAWN_ATTACKS = SET_UNCOMMITTED + 4,  /* + direction: pawns attacking as such */
-    SET_NONE = SET_PAWN_ATTACKS + DIR_COUNT, /* a sink for pieces in fewer sets */
-    SET_COUNT
+    SET_COUNT = SET_PAWN_ATTACKS + DIR_COUNT
 };
-enum { PIECE_SETS = 3 };
 
 /* Indexes into QbbState.lines, the rotated (per-line) sets. */
 enum {
     LINESET_OCCUPIED,
-    LINESET_KINGS,
-    LINESET_ROOK_LIKE,
-    LINESET_BISHOP_LIKE,
-    LINESET_CONTROLLER, /* + controller: 4 sets */
-    LINESET_NONE = LINESET_CONTROLLER + 4,
-    LINESET_COUNT
+    LINESET_ROOK_LIKE,   /* on rank and file lines only */
+    LINESET_BISHOP_LIKE, /* on diagonal lines only */
+    LINESET_CONTROLLER,  /* + controller: its men, all kings, phantoms */
+    LINESET_COUNT = LINESET_CONTROLLER + 4
 };
 
 /* Enough for the harness's nested makes (MAX_DEPTH + 1) with room to spare. */
@@ -107,31 +103,62 @@ typedef struct QbbState {
     QbbMove undo_move[QBB_UNDO_MAX];
 } QbbState;
 
-/* The sets (beyond occupancy and controller) each piece belongs to, and
- * the rotated sets likewise; unused slots name a sink. */
-extern uint8_t qbb_piece_sets[256][PIECE_SETS];
-extern uint8_t qbb_piece_linesets[256][2];
+/* The sets of each pawn: its moving set (direction or army) and one or
+ * two attack-direction sets (two for an uncommitted pawn). */
+extern uint8_t qbb_pawn_sets[256][3];
 
 void qbb_state_tables_init(void);
 void qbb_state_load(QbbState *s, const Position *pos);
 void qbb_state_save(const QbbState *s, Position *pos);
 
+static inline void qbb_toggle_lines(QbbState *s, int lineset, const BbSquareLine *at, int first, int last)
+{
+    for (int o = first; o <= last; o++)
+        s->lines[lineset][at[o].line] ^= (uint16_t)(1u << at[o].pos);
+}
+
+/* Adds or removes `piece` on `sq` in every set it belongs to.  Kings go
+ * into the rotated sets of every controller: in line form "friend" means
+ * "a square no move of the mover may land on", and no move lands on a
+ * king. */
 static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
 {
     int controller = s->controller[PIECE_ARMY(piece)];
-    bb_toggle(&s->occupied, sq);
-    bb_toggle(&s->by_controller[controller], sq);
-    for (int i = 0; i < PIECE_SETS; i++)
-        bb_toggle(&s->sets[qbb_piece_sets[piece][i]], sq);
-    int kind_a = qbb_piece_linesets[piece][0], kind_b = qbb_piece_linesets[piece][1];
-    for (int o = 0; o < LINE_ORIENTATIONS; o++) {
-        BbSquareLine at = bb_square_lines[sq][o];
-        uint16_t bit = (uint16_t)(1u << at.pos);
-        s->lines[LINESET_OCCUPIED][at.line] ^= bit;
-        s->lines[LINESET_CONTROLLER + controller][at.line] ^= bit;
-        s->lines[kind_a][at.line] ^= bit;
-        s->lines[kind_b][at.line] ^= bit;
+    int word = sq >> 6;
+    uint64_t bit = UINT64_C(1) << (sq & 63);
+    const BbSquareLine *at = bb_square_lines[sq];
+    s->occupied.w[word] ^= bit;
+    s->by_controller[controller].w[word] ^= bit;
+    qbb_toggle_lines(s, LINESET_OCCUPIED, at, 0, LINE_ORIENTATIONS - 1);
+    switch (PIECE_KIND(piece)) {
+    case KING:
+        s->sets[SET_KINGS].w[word] ^= bit;
+        for (int c = 0; c < 4; c++)
+            qbb_toggle_lines(s, LINESET_CONTROLLER + c, at, 0, LINE_ORIENTATIONS - 1);
+        return;
+    case PAWN:
+        s->sets[qbb_pawn_sets[piece][0]].w[word] ^= bit;
+        s->sets[qbb_pawn_sets[piece][1]].w[word] ^= bit;
+        if (PIECE_PAWN_STATE(piece) == PAWN_UNCOMMITTED)
+            s->sets[qbb_pawn_sets[piece][2]].w[word] ^= bit;
+        break;
+    case KNIGHT: s->sets[SET_KNIGHTS].w[word] ^= bit; break;
+    case BISHOP:
+        s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
+        qbb_toggle_lines(s, LINESET_BISHOP_LIKE, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
+        break;
+    case ROOK:
+        s->sets[SET_ROOK_LIKE].w[word] ^= bit;
+        qbb_toggle_lines(s, LINESET_ROOK_LIKE, at, LINE_RANK, LINE_FILE);
+        break;
+    default: /* queen */
+        s->sets[SET_ROOK_LIKE].w[word] ^= bit;
+        s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
+        qbb_toggle_lines(s, LINESET_ROOK_LIKE, at, LINE_RANK, LINE_FILE);
+        qbb_toggle_lines(s, LINESET_BISHOP_LIKE, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
+        break;
     }
+    qbb_toggle_lines(s, LINESET_CONTROLLER + controller, at, 0, LINE_ORIENTATIONS - 1);
 }
 
 /* Makes `m` and returns the captured piece (EMPTY if none) for unmake. */
