@@ -23,6 +23,24 @@
 #include "bitboard_state.h"
 #include "bitboard_tables.h"
 
+/* PDEP: the low bits of `bits`, in order, onto the set bits of `mask`.
+ * Builds without BMI2 (the sanitizer build) take the portable loop. */
+#ifdef __BMI2__
+static inline uint64_t bb_pdep(uint64_t bits, uint64_t mask)
+{
+    return _pdep_u64(bits, mask);
+}
+#else
+static inline uint64_t bb_pdep(uint64_t bits, uint64_t mask)
+{
+    uint64_t out = 0;
+    for (; mask; mask &= mask - 1, bits >>= 1)
+        if (bits & 1)
+            out |= mask & -mask;
+    return out;
+}
+#endif
+
 static inline unsigned bb_reach12(unsigned occupancy, int pos)
 {
     return bb_line_attacks[pos][(occupancy >> 1) & (LINE_INNER_OCCUPANCIES - 1)];
@@ -32,8 +50,8 @@ static inline unsigned bb_reach12(unsigned occupancy, int pos)
 static inline Bb144 bb_line_deposit(int line_index, unsigned bits)
 {
     const BbLine *line = &bb_lines[line_index];
-    return bb_make(_pdep_u64(bits, line->mask[0]), _pdep_u64(bits >> line->shift1, line->mask[1]),
-                   _pdep_u64(bits >> line->shift2, line->mask[2]));
+    return bb_make(bb_pdep(bits, line->mask[0]), bb_pdep(bits >> line->shift1, line->mask[1]),
+                   bb_pdep(bits >> line->shift2, line->mask[2]));
 }
 
 /* The slider sets of the line type of orientation o. */

@@ -82,8 +82,12 @@ enum {
     LINESET_COUNT = LINESET_CONTROLLER + 4
 };
 
-/* Enough for the harness's nested makes (MAX_DEPTH + 1) with room to spare. */
-enum { QBB_UNDO_MAX = 64 };
+/* One make of the interface, for its unmake. */
+typedef struct QbbUndo {
+    QbbMove move;
+    Piece captured;
+    uint8_t turn;
+} QbbUndo;
 
 typedef struct QbbState {
     Bb144 occupied;
@@ -96,11 +100,10 @@ typedef struct QbbState {
     uint8_t frozen;        /* bit c: controller c is frozen */
     uint8_t next_turn[4];  /* turn order, from quaternity_next_turn() */
     uint8_t armies_of[4];  /* bit a: army a is moved by controller c */
-    /* The interface's make/unmake stack (perft keeps its own on the C stack). */
-    int undo_count;
-    Piece undo_captured[QBB_UNDO_MAX];
-    uint8_t undo_turn[QBB_UNDO_MAX];
-    QbbMove undo_move[QBB_UNDO_MAX];
+    /* The interface's make/unmake stack, grown on demand (a random game
+     * makes hundreds of moves); perft keeps its own on the C stack. */
+    QbbUndo *undo;
+    int undo_count, undo_capacity;
 } QbbState;
 
 /* The sets of each pawn: its moving set (direction or army) and one or
