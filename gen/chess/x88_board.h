@@ -33,9 +33,9 @@
 
 enum {
     X88_SQUARES = 128,
-    X88_OFF = 0x88,    /* square & X88_OFF != 0: off the board */
-    X88_NO_EP = 0x88,  /* ep field when no double step was just played */
-    X88_WHITE = 0x08,  /* colour bits of a board byte */
+    X88_OFF = 0x88,   /* square & X88_OFF != 0: off the board */
+    X88_NO_EP = 0x88, /* ep field when no double step was just played */
+    X88_WHITE = 0x08, /* colour bits of a board byte */
     X88_BLACK = 0x10,
     X88_KIND_MASK = 7, /* board byte & X88_KIND_MASK: the Kind */
     X88_LIST_MAX = 10  /* most pieces of one kind a side can have (2 + 8 promoted) */
@@ -46,7 +46,7 @@ enum { X88_NORTH = 16, X88_EAST = 1 };
 
 typedef struct X88 {
     uint8_t board[X88_SQUARES];
-    uint8_t slot[X88_SQUARES]; /* index of the piece on that square in its list */
+    uint8_t slot[X88_SQUARES];               /* index of the piece on that square in its list */
     uint8_t list[2][KING + 1][X88_LIST_MAX]; /* [side][kind]: squares */
     uint8_t count[2][KING + 1];
     uint8_t side;     /* CHESS_WHITE or CHESS_BLACK to move */
@@ -70,10 +70,22 @@ enum {
 /* Legal moves of one chess position never exceed 218. */
 enum { X88_MAX_MOVES = 256 };
 
-static inline X88Move x88_move(int from, int to, int flags) { return (X88Move)(from | to << 8 | flags); }
-static inline int x88_move_from(X88Move m) { return (int)(m & 0x7F); }
-static inline int x88_move_to(X88Move m) { return (int)((m >> 8) & 0x7F); }
-static inline int x88_move_promotion(X88Move m) { return (int)((m >> X88_MOVE_PROMOTION_SHIFT) & 7); }
+static inline X88Move x88_move(int from, int to, int flags)
+{
+    return (X88Move)(from | to << 8 | flags);
+}
+static inline int x88_move_from(X88Move m)
+{
+    return (int)(m & 0x7F);
+}
+static inline int x88_move_to(X88Move m)
+{
+    return (int)((m >> 8) & 0x7F);
+}
+static inline int x88_move_promotion(X88Move m)
+{
+    return (int)((m >> X88_MOVE_PROMOTION_SHIFT) & 7);
+}
 
 /* What make() must remember so unmake() can put everything back. */
 typedef struct X88Undo {
@@ -83,14 +95,32 @@ typedef struct X88Undo {
     int halfmove_clock;
 } X88Undo;
 
-static inline int x88_colour_bit(int side) { return X88_WHITE << side; }
-static inline int x88_side_of(int piece) { return piece >> 4; } /* of an occupied byte */
-static inline int x88_forward(int side) { return side == CHESS_WHITE ? X88_NORTH : -X88_NORTH; }
+static inline int x88_colour_bit(int side)
+{
+    return X88_WHITE << side;
+}
+static inline int x88_side_of(int piece)
+{
+    return piece >> 4;
+} /* of an occupied byte */
+static inline int x88_forward(int side)
+{
+    return side == CHESS_WHITE ? X88_NORTH : -X88_NORTH;
+}
 
-static inline int x88_from_neutral(int square) { return (square / C_WIDTH) * 16 + square % C_WIDTH; }
-static inline int x88_to_neutral(int square) { return (square >> 4) * C_WIDTH + (square & 7); }
+static inline int x88_from_neutral(int square)
+{
+    return (square / C_WIDTH) * 16 + square % C_WIDTH;
+}
+static inline int x88_to_neutral(int square)
+{
+    return (square >> 4) * C_WIDTH + (square & 7);
+}
 
-static inline int x88_king(const X88 *x, int side) { return x->list[side][KING][0]; }
+static inline int x88_king(const X88 *x, int side)
+{
+    return x->list[side][KING][0];
+}
 
 /* Piece-list upkeep.  Removal moves the list's last piece into the hole;
  * insertion appends.  The order of a list is therefore not kept across a

@@ -9,7 +9,10 @@
 
 /* Castling moves the rook too: from the corner beside the king's target to
  * the square the king crossed. */
-X88_HOT int x88_castle_rook_from(int king_from, int king_to) { return king_to > king_from ? king_to + 1 : king_to - 2; }
+X88_HOT int x88_castle_rook_from(int king_from, int king_to)
+{
+    return king_to > king_from ? king_to + 1 : king_to - 2;
+}
 
 X88_HOT void x88_make(X88 *x, X88Move m, X88Undo *undo)
 {
