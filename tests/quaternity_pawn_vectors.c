@@ -120,7 +120,7 @@ static void expect_after_move(const char *where, const Position *pos, const char
     expected.board[move.from] = EMPTY;
     expected.board[move.to] = piece_from_token(where, after);
     expected.turn = quaternity_next_turn(pos, pos->turn);
-    char expected_text[POSITION_TEXT_MAX], men[256], then_where[256];
+    char expected_text[POSITION_TEXT_MAX], men[256], then_where[512];
     qfen_format(&expected, expected_text, sizeof expected_text);
     target_men(pos->turn, targets, men, sizeof men);
     snprintf(then_where, sizeof then_where, "%s, after %s%s%s", where, move_text, *men ? " with " : "", men);
@@ -341,7 +341,7 @@ typedef struct CommitRow {
     const char *rank_after;
     const char *rank_then;
     const char *backward;
-    const char *file_then_illegal; /* the seed's named old-line moves, if any */
+    const char *file_then_illegal; /* old-line moves: the seed names White d4's, the rest by rotation */
 } CommitRow;
 
 static const CommitRow COMMIT_ROWS[] = {

@@ -17,6 +17,7 @@
 #include "move_text.h"
 #include "position.h"
 #include "position_text.h"
+#include "registry.h"
 
 /* Sanitizer builds run several times slower; timeouts scale with them. */
 #if defined(__SANITIZE_ADDRESS__)

@@ -6,13 +6,17 @@
 extern const Backend quaternity_mailbox_backend;
 extern const Backend quaternity_padded_backend;
 extern const Backend quaternity_bitboard_backend;
+extern const Backend chess_mailbox_backend;
 extern const Backend chess_padded_backend;
+extern const Backend chess_bitboard_backend;
 
 const Backend *const backend_registry[] = {
     &quaternity_mailbox_backend,
     &quaternity_padded_backend,
     &quaternity_bitboard_backend,
+    &chess_mailbox_backend,
     &chess_padded_backend,
+    &chess_bitboard_backend,
     NULL,
 };
 

@@ -19,7 +19,7 @@
 
 enum { CLI_MAX_DEPTH = 20 };
 
-static const char *const DEFAULT_BACKEND = "mailbox";
+static const char *const DEFAULT_BACKEND = "bitboard";
 
 static void usage(FILE *out)
 {

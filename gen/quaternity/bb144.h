@@ -41,15 +41,39 @@ enum { BB_BITS = 192, BB_RANK_BITS = 16 };
 #define BB_WORD_BOARD UINT64_C(0x0FFF0FFF0FFF0FFF)
 
 /* Internal bit index of a neutral square (rank * 12 + file) and back. */
-static inline int bb_index(int rank, int file) { return rank * BB_RANK_BITS + file; }
-static inline int bb_rank(int index) { return index >> 4; }
-static inline int bb_file(int index) { return index & 15; }
-static inline int bb_from_neutral(int square) { return bb_index(square / 12, square % 12); }
-static inline int bb_to_neutral(int index) { return bb_rank(index) * 12 + bb_file(index); }
+static inline int bb_index(int rank, int file)
+{
+    return rank * BB_RANK_BITS + file;
+}
+static inline int bb_rank(int index)
+{
+    return index >> 4;
+}
+static inline int bb_file(int index)
+{
+    return index & 15;
+}
+static inline int bb_from_neutral(int square)
+{
+    return bb_index(square / 12, square % 12);
+}
+static inline int bb_to_neutral(int index)
+{
+    return bb_rank(index) * 12 + bb_file(index);
+}
 
-static inline Bb144 bb_make(uint64_t w0, uint64_t w1, uint64_t w2) { return (Bb144){{w0, w1, w2}}; }
-static inline Bb144 bb_empty(void) { return bb_make(0, 0, 0); }
-static inline Bb144 bb_board(void) { return bb_make(BB_WORD_BOARD, BB_WORD_BOARD, BB_WORD_BOARD); }
+static inline Bb144 bb_make(uint64_t w0, uint64_t w1, uint64_t w2)
+{
+    return (Bb144){{w0, w1, w2}};
+}
+static inline Bb144 bb_empty(void)
+{
+    return bb_make(0, 0, 0);
+}
+static inline Bb144 bb_board(void)
+{
+    return bb_make(BB_WORD_BOARD, BB_WORD_BOARD, BB_WORD_BOARD);
+}
 
 static inline Bb144 bb_square(int index)
 {
@@ -58,21 +82,45 @@ static inline Bb144 bb_square(int index)
     return b;
 }
 
-static inline Bb144 bb_and(Bb144 a, Bb144 b) { return bb_make(a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2]); }
-static inline Bb144 bb_or(Bb144 a, Bb144 b) { return bb_make(a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2]); }
-static inline Bb144 bb_xor(Bb144 a, Bb144 b) { return bb_make(a.w[0] ^ b.w[0], a.w[1] ^ b.w[1], a.w[2] ^ b.w[2]); }
+static inline Bb144 bb_and(Bb144 a, Bb144 b)
+{
+    return bb_make(a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2]);
+}
+static inline Bb144 bb_or(Bb144 a, Bb144 b)
+{
+    return bb_make(a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2]);
+}
+static inline Bb144 bb_xor(Bb144 a, Bb144 b)
+{
+    return bb_make(a.w[0] ^ b.w[0], a.w[1] ^ b.w[1], a.w[2] ^ b.w[2]);
+}
 /* a without b */
 static inline Bb144 bb_andnot(Bb144 a, Bb144 b)
 {
     return bb_make(a.w[0] & ~b.w[0], a.w[1] & ~b.w[1], a.w[2] & ~b.w[2]);
 }
 
-static inline bool bb_any(Bb144 a) { return (a.w[0] | a.w[1] | a.w[2]) != 0; }
-static inline bool bb_none(Bb144 a) { return !bb_any(a); }
-static inline bool bb_test(Bb144 a, int index) { return (a.w[index >> 6] >> (index & 63)) & 1; }
-static inline bool bb_equal(Bb144 a, Bb144 b) { return bb_none(bb_xor(a, b)); }
+static inline bool bb_any(Bb144 a)
+{
+    return (a.w[0] | a.w[1] | a.w[2]) != 0;
+}
+static inline bool bb_none(Bb144 a)
+{
+    return !bb_any(a);
+}
+static inline bool bb_test(Bb144 a, int index)
+{
+    return (a.w[index >> 6] >> (index & 63)) & 1;
+}
+static inline bool bb_equal(Bb144 a, Bb144 b)
+{
+    return bb_none(bb_xor(a, b));
+}
 
-static inline void bb_toggle(Bb144 *a, int index) { a->w[index >> 6] ^= UINT64_C(1) << (index & 63); }
+static inline void bb_toggle(Bb144 *a, int index)
+{
+    a->w[index >> 6] ^= UINT64_C(1) << (index & 63);
+}
 
 static inline int bb_count(Bb144 a)
 {
@@ -124,7 +172,10 @@ typedef struct BbIter {
     int word;
 } BbIter;
 
-static inline BbIter bb_iter(Bb144 a) { return (BbIter){a, 0}; }
+static inline BbIter bb_iter(Bb144 a)
+{
+    return (BbIter){a, 0};
+}
 
 static inline bool bb_next(BbIter *it, int *index)
 {

@@ -1,17 +1,18 @@
-/* Slider attacks past 64 bits, and "is this square attacked".
+/* Slider reach past 64 bits, and "is this square attacked".
  *
  * A slider's reach along one line depends only on that line's occupancy,
- * at most 12 squares.  BMI2 PEXT gathers those squares from the three
- * words of a Bb144 into a 12-bit number (one PEXT per word, shifted into
- * place), a 24 KB table maps (position, occupancy of positions 1..10) to
- * the 12-bit reach, and PDEP scatters that back into the three words.
- * That is a fixed, branch-free 3 + 3 instructions per line whatever the
- * line's shape; ranks, being one 12-bit field of one word, skip PEXT/PDEP
- * for a shift and mask.
+ * at most 12 squares, which the position keeps ready as a 12-bit word per
+ * line (the rotated sets of bitboard_state.h).  A 24 KB table maps
+ * (position, occupancy of positions 1..10) to the 12-bit reach.  Most
+ * questions are answered in those 12 bits: which squares a slider may
+ * land on (reach minus friends and kings), whether an enemy slider on the
+ * line sees the king, which friend it would pin.  When a 144-bit set is
+ * needed (a check ray or pin ray for a pawn, a slider's moves while in
+ * check) BMI2 PDEP scatters the 12 bits into the three words with the
+ * line's masks: three instructions whatever the line's shape.
  *
- * The enemy's men are summarised once per node in an Enemies record:
- * only men whose controller differs from the mover's and is not frozen
- * attack (frozen men still block, since they are in the occupancy). */
+ * Attackers are the active enemy men: another controller's, not frozen
+ * (frozen men still block, since they are in the occupancy). */
 #ifndef GEN_QUATERNITY_BITBOARD_ATTACKS_H
 #define GEN_QUATERNITY_BITBOARD_ATTACKS_H
 
@@ -22,57 +23,61 @@
 #include "bitboard_state.h"
 #include "bitboard_tables.h"
 
-static inline Bb144 bb_line_reach(Bb144 occupied, BbSquareLine at)
+/* PDEP: the low bits of `bits`, in order, onto the set bits of `mask`.
+ * Builds without BMI2 (the sanitizer build) take the portable loop. */
+#ifdef __BMI2__
+static inline uint64_t bb_pdep(uint64_t bits, uint64_t mask)
 {
-    const BbLine *line = &bb_lines[at.line];
-    uint64_t occ = _pext_u64(occupied.w[0], line->mask[0]) | _pext_u64(occupied.w[1], line->mask[1]) << line->shift1 |
-                   _pext_u64(occupied.w[2], line->mask[2]) << line->shift2;
-    uint64_t reach = bb_line_attacks[at.pos][(occ >> 1) & (LINE_INNER_OCCUPANCIES - 1)];
-    return bb_make(_pdep_u64(reach, line->mask[0]), _pdep_u64(reach >> line->shift1, line->mask[1]),
-                   _pdep_u64(reach >> line->shift2, line->mask[2]));
+    return _pdep_u64(bits, mask);
+}
+#else
+static inline uint64_t bb_pdep(uint64_t bits, uint64_t mask)
+{
+    uint64_t out = 0;
+    for (; mask; mask &= mask - 1, bits >>= 1)
+        if (bits & 1)
+            out |= mask & -mask;
+    return out;
+}
+#endif
+
+static inline unsigned bb_reach12(unsigned occupancy, int pos)
+{
+    return bb_line_attacks[pos][(occupancy >> 1) & (LINE_INNER_OCCUPANCIES - 1)];
 }
 
-/* Ranks: the line is bits 16 * (rank % 4) .. + 11 of one word. */
-static inline Bb144 bb_rank_reach(Bb144 occupied, int sq)
+/* The 144-bit set of a line's positions given as 12 bits. */
+static inline Bb144 bb_line_deposit(int line_index, unsigned bits)
 {
-    int word = sq >> 6, shift = sq & 48;
-    uint64_t occ = occupied.w[word] >> shift;
-    uint64_t reach = bb_line_attacks[sq & 15][(occ >> 1) & (LINE_INNER_OCCUPANCIES - 1)];
-    Bb144 b = bb_empty();
-    b.w[word] = reach << shift;
-    return b;
+    const BbLine *line = &bb_lines[line_index];
+    return bb_make(bb_pdep(bits, line->mask[0]), bb_pdep(bits >> line->shift1, line->mask[1]),
+                   bb_pdep(bits >> line->shift2, line->mask[2]));
 }
 
-static inline Bb144 bb_reach(Bb144 occupied, int sq, int orientation)
+/* The slider sets of the line type of orientation o. */
+static inline int lineset_of_orientation(int o)
 {
-    if (orientation == LINE_RANK)
-        return bb_rank_reach(occupied, sq);
-    return bb_line_reach(occupied, bb_square_lines[sq][orientation]);
+    return o <= LINE_FILE ? LINESET_ROOK_LIKE : LINESET_BISHOP_LIKE;
 }
 
-static inline Bb144 bb_rook_reach(Bb144 occupied, int sq)
+/* Men of frozen controllers on a line: they block but attack nothing. */
+static inline unsigned qbb_frozen_on_line(const QbbState *s, int line)
 {
-    return bb_or(bb_rank_reach(occupied, sq), bb_line_reach(occupied, bb_square_lines[sq][LINE_FILE]));
+    unsigned frozen = 0;
+    for (unsigned f = s->frozen; f; f &= f - 1)
+        frozen |= s->lines[LINESET_CONTROLLER + __builtin_ctz(f)][line];
+    return frozen;
 }
 
-static inline Bb144 bb_bishop_reach(Bb144 occupied, int sq)
+/* Active enemy sliders of orientation o's kind on a line, as 12 bits. */
+static inline unsigned qbb_enemy_sliders_on_line(const QbbState *s, int mover, int line, int o)
 {
-    return bb_or(bb_line_reach(occupied, bb_square_lines[sq][LINE_DIAGONAL]),
-                 bb_line_reach(occupied, bb_square_lines[sq][LINE_ANTI_DIAGONAL]));
+    unsigned sliders =
+        s->lines[lineset_of_orientation(o)][line] & ~(unsigned)s->lines[LINESET_CONTROLLER + mover][line];
+    if (s->frozen)
+        sliders &= ~qbb_frozen_on_line(s, line);
+    return sliders;
 }
-
-/* The men that can attack the mover's kings, by what they attack like. */
-typedef struct Enemies {
-    Bb144 men; /* active enemy men */
-    Bb144 knights, kings, rook_like, bishop_like;
-    Bb144 pawns[DIR_COUNT]; /* pawns attacking as direction d pawns */
-} Enemies;
-
-/* Armies whose uncommitted pawns attack like direction-d pawns: the armies
- * with d among their forward directions (White up/right, Red down/right,
- * Black down/left, Green up/left). */
-static const uint8_t bb_armies_forward[DIR_COUNT][2] = {
-    {ARMY_WHITE, ARMY_GREEN}, {ARMY_RED, ARMY_BLACK}, {ARMY_WHITE, ARMY_RED}, {ARMY_BLACK, ARMY_GREEN}};
 
 static inline Bb144 qbb_frozen_men(const QbbState *s)
 {
@@ -82,35 +87,43 @@ static inline Bb144 qbb_frozen_men(const QbbState *s)
     return frozen;
 }
 
-static inline Enemies qbb_enemies(const QbbState *s, int mover)
+/* The men that attack for the mover's enemies. */
+static inline Bb144 qbb_active_enemies(const QbbState *s, int mover)
 {
-    Enemies e;
-    e.men = bb_andnot(s->occupied, s->by_controller[mover]);
-    if (s->frozen)
-        e.men = bb_andnot(e.men, qbb_frozen_men(s));
-    e.knights = bb_and(s->sets[SET_KNIGHTS], e.men);
-    e.kings = bb_and(s->sets[SET_KINGS], e.men);
-    e.rook_like = bb_and(s->sets[SET_ROOK_LIKE], e.men);
-    e.bishop_like = bb_and(s->sets[SET_BISHOP_LIKE], e.men);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        Bb144 p = bb_or(s->sets[SET_PAWNS + d], bb_or(s->sets[SET_UNCOMMITTED + bb_armies_forward[d][0]],
-                                                       s->sets[SET_UNCOMMITTED + bb_armies_forward[d][1]]));
-        e.pawns[d] = bb_and(p, e.men);
-    }
-    return e;
+    Bb144 men = bb_andnot(s->occupied, s->by_controller[mover]);
+    return s->frozen ? bb_andnot(men, qbb_frozen_men(s)) : men;
 }
 
-/* Whether an active enemy attacks `sq` with the board occupied as given. */
-static inline bool qbb_attacked(const Enemies *e, Bb144 occupied, int sq)
+/* Knights, kings and pawns among `enemies` that attack `sq`. */
+static inline Bb144 qbb_near_attackers(const QbbState *s, Bb144 enemies, int sq)
 {
-    Bb144 near = bb_or(bb_and(bb_knight_attacks[sq], e->knights), bb_and(bb_king_attacks[sq], e->kings));
+    Bb144 near =
+        bb_or(bb_and(bb_knight_attacks[sq], s->sets[SET_KNIGHTS]), bb_and(bb_king_attacks[sq], s->sets[SET_KINGS]));
     for (int d = 0; d < DIR_COUNT; d++)
-        near = bb_or(near, bb_and(bb_pawn_attackers[d][sq], e->pawns[d]));
-    if (bb_any(near))
+        near = bb_or(near, bb_and(bb_pawn_attackers[d][sq], s->sets[SET_PAWN_ATTACKS + d]));
+    return bb_and(near, enemies);
+}
+
+/* Whether an active enemy of `mover` attacks `sq` once the man on
+ * `removed` has left (a king testing where it may go; pass sq itself to
+ * remove nothing: a square's own occupancy never blocks its reach). */
+static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int sq, int removed)
+{
+    if (bb_any(qbb_near_attackers(s, enemies, sq)))
         return true;
-    if (bb_any(bb_and(bb_rook_reach(occupied, sq), e->rook_like)))
-        return true;
-    return bb_any(bb_and(bb_bishop_reach(occupied, sq), e->bishop_like));
+    for (int o = 0; o < LINE_ORIENTATIONS; o++) {
+        BbSquareLine at = bb_square_lines[sq][o];
+        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line, o);
+        if (!sliders)
+            continue;
+        unsigned occupancy = s->lines[LINESET_OCCUPIED][at.line];
+        BbSquareLine gone = bb_square_lines[removed][o];
+        if (gone.line == at.line)
+            occupancy &= ~(1u << gone.pos);
+        if (bb_reach12(occupancy, at.pos) & sliders)
+            return true;
+    }
+    return false;
 }
 
 #endif

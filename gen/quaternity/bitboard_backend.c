@@ -15,11 +15,28 @@ static void *bitboard_create(void)
     return calloc(1, sizeof(QbbState));
 }
 
-static void bitboard_destroy(void *state) { free(state); }
+static void bitboard_destroy(void *state)
+{
+    QbbState *s = state;
+    free(s->undo);
+    free(s);
+}
 
-static void bitboard_load(void *state, const Position *pos) { qbb_state_load(state, pos); }
+/* Loading keeps the instance's undo stack (and its memory), emptied. */
+static void bitboard_load(void *state, const Position *pos)
+{
+    QbbState *s = state;
+    QbbUndo *undo = s->undo;
+    int capacity = s->undo_capacity;
+    qbb_state_load(s, pos);
+    s->undo = undo;
+    s->undo_capacity = capacity;
+}
 
-static void bitboard_save(const void *state, Position *pos) { qbb_state_save(state, pos); }
+static void bitboard_save(const void *state, Position *pos)
+{
+    qbb_state_save(state, pos);
+}
 
 static Move neutral_move(QbbMove m)
 {
@@ -53,13 +70,19 @@ static QbbMove find_move(QbbState *s, Move move)
 static void bitboard_make(void *state, Move move)
 {
     QbbState *s = state;
-    if (s->undo_count >= QBB_UNDO_MAX)
-        abort();
+    if (s->undo_count == s->undo_capacity) {
+        int capacity = s->undo_capacity ? 2 * s->undo_capacity : 256;
+        QbbUndo *grown = realloc(s->undo, sizeof *grown * (size_t)capacity);
+        if (!grown)
+            abort(); /* the interface has no way to report it */
+        s->undo = grown;
+        s->undo_capacity = capacity;
+    }
     QbbMove m = find_move(s, move);
-    s->undo_turn[s->undo_count] = (uint8_t)s->turn;
-    s->undo_captured[s->undo_count] = qbb_make(s, m);
-    s->undo_move[s->undo_count] = m;
-    s->undo_count++;
+    QbbUndo *u = &s->undo[s->undo_count++];
+    u->move = m;
+    u->turn = (uint8_t)s->turn;
+    u->captured = qbb_make(s, m);
 }
 
 static void bitboard_unmake(void *state, Move move)
@@ -68,11 +91,14 @@ static void bitboard_unmake(void *state, Move move)
     (void)move; /* the stack knows the internal move that was made */
     if (s->undo_count == 0)
         abort();
-    s->undo_count--;
-    qbb_unmake(s, s->undo_move[s->undo_count], s->undo_captured[s->undo_count], s->undo_turn[s->undo_count]);
+    const QbbUndo *u = &s->undo[--s->undo_count];
+    qbb_unmake(s, u->move, u->captured, u->turn);
 }
 
-static uint64_t bitboard_perft(void *state, int depth, int bulk) { return qbb_perft(state, depth, bulk != 0); }
+static uint64_t bitboard_perft(void *state, int depth, int bulk)
+{
+    return qbb_perft(state, depth, bulk != 0);
+}
 
 const Backend quaternity_bitboard_backend = {
     .name = "bitboard",

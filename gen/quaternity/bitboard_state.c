@@ -4,33 +4,23 @@
 #include <pthread.h>
 #include <string.h>
 
-uint8_t qbb_piece_sets[256][2];
+uint8_t qbb_pawn_sets[256][3];
 
 static void init_piece_sets(void)
 {
     for (int p = 0; p < 256; p++) {
-        uint8_t first = SET_NONE, second = SET_NONE;
         int army = PIECE_ARMY((Piece)p);
         PawnState state = PIECE_PAWN_STATE((Piece)p);
-        switch (PIECE_KIND((Piece)p)) {
-        case PAWN:
-            if (state == PAWN_UNCOMMITTED)
-                first = (uint8_t)(SET_UNCOMMITTED + army);
-            else if (state >= PAWN_UP && state <= PAWN_LEFT)
-                first = (uint8_t)(SET_PAWNS + state - PAWN_UP);
-            break;
-        case KNIGHT: first = SET_KNIGHTS; break;
-        case BISHOP: first = SET_BISHOP_LIKE; break;
-        case ROOK: first = SET_ROOK_LIKE; break;
-        case QUEEN:
-            first = SET_ROOK_LIKE;
-            second = SET_BISHOP_LIKE;
-            break;
-        case KING: first = SET_KINGS; break;
-        default: break;
+        if (PIECE_KIND((Piece)p) != PAWN)
+            continue;
+        if (state == PAWN_UNCOMMITTED) {
+            qbb_pawn_sets[p][0] = (uint8_t)(SET_UNCOMMITTED + army);
+            qbb_pawn_sets[p][1] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][0]);
+            qbb_pawn_sets[p][2] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][1]);
+        } else if (state >= PAWN_UP && state <= PAWN_LEFT) {
+            qbb_pawn_sets[p][0] = (uint8_t)(SET_PAWNS + state - PAWN_UP);
+            qbb_pawn_sets[p][1] = (uint8_t)(SET_PAWN_ATTACKS + state - PAWN_UP);
         }
-        qbb_piece_sets[p][0] = first;
-        qbb_piece_sets[p][1] = second;
     }
 }
 
@@ -52,6 +42,18 @@ void qbb_state_load(QbbState *s, const Position *pos)
     }
     for (int c = 0; c < 4; c++)
         s->next_turn[c] = (uint8_t)quaternity_next_turn(pos, c);
+    /* Positions past the end of a short line hold a phantom man of every
+     * controller: a reach stops at the first of them and never lands there
+     * (it is a friend, whoever moves), so 12-bit answers need no length
+     * mask.  Make and unmake never touch these bits. */
+    for (int line = 0; line < LINE_COUNT; line++) {
+        int length = __builtin_popcountll(bb_lines[line].mask[0]) + __builtin_popcountll(bb_lines[line].mask[1]) +
+                     __builtin_popcountll(bb_lines[line].mask[2]);
+        uint16_t phantoms = (uint16_t)(0xFFFu & ~((1u << length) - 1));
+        s->lines[LINESET_OCCUPIED][line] = phantoms;
+        for (int c = 0; c < 4; c++)
+            s->lines[LINESET_CONTROLLER + c][line] = phantoms;
+    }
     for (int sq = 0; sq < Q_SQUARES; sq++) {
         Piece p = pos->board[sq];
         if (p == EMPTY)

@@ -10,6 +10,21 @@
  * the army's).  The mailbox `board` (indexed like the sets, padding empty)
  * answers "what stands here" for captures and for save().
  *
+ * Pawns are also kept by the direction they attack in: an uncommitted pawn
+ * attacks like a pawn of each of its two forward directions, so it sits in
+ * two of those sets, and "which enemy pawns attack this square" is four
+ * table lookups whatever the armies.
+ *
+ * Beside the 144-bit sets the position keeps rotated copies of a few of
+ * them: for each of the 70 lines (bitboard_tables.h) a 12-bit word of the
+ * line's squares that are occupied, held by each controller, kings,
+ * rook-like or bishop-like.  Make/unmake update them with four XORs per
+ * square and set; in exchange a slider's reach along a line, and whether
+ * it checks, pins or may land there, is a table lookup and a few 12-bit
+ * operations with no gathering or scattering of bits.  Bits past the
+ * end of a short line are set in the occupied and controller words (see
+ * qbb_state_load) so that no reach runs off a line's end.
+ *
  * A move is 32 bits: from, to, the piece placed on `to` (which carries a
  * promotion or a pawn's new commitment) and the piece moved.  Controllers
  * and frozen controllers never change during a search, so the turn order
@@ -29,10 +44,22 @@ static inline QbbMove qbb_move(int from, int to, Piece placed, Piece moved)
 {
     return (QbbMove)from | (QbbMove)to << 8 | (QbbMove)placed << 16 | (QbbMove)moved << 24;
 }
-static inline int qbb_from(QbbMove m) { return (int)(m & 0xFF); }
-static inline int qbb_to(QbbMove m) { return (int)((m >> 8) & 0xFF); }
-static inline Piece qbb_placed(QbbMove m) { return (Piece)(m >> 16); }
-static inline Piece qbb_moved(QbbMove m) { return (Piece)(m >> 24); }
+static inline int qbb_from(QbbMove m)
+{
+    return (int)(m & 0xFF);
+}
+static inline int qbb_to(QbbMove m)
+{
+    return (int)((m >> 8) & 0xFF);
+}
+static inline Piece qbb_placed(QbbMove m)
+{
+    return (Piece)(m >> 16);
+}
+static inline Piece qbb_moved(QbbMove m)
+{
+    return (Piece)(m >> 24);
+}
 
 /* Indexes into QbbState.sets. */
 enum {
@@ -40,45 +67,101 @@ enum {
     SET_KINGS,
     SET_ROOK_LIKE,
     SET_BISHOP_LIKE,
-    SET_PAWNS,        /* + direction: committed pawns, DIR_COUNT sets */
+    SET_PAWNS,                               /* + direction: committed pawns, DIR_COUNT sets */
     SET_UNCOMMITTED = SET_PAWNS + DIR_COUNT, /* + army: 4 sets */
-    SET_NONE = SET_UNCOMMITTED + 4,          /* a sink for pieces in one set only */
-    SET_COUNT
+    SET_PAWN_ATTACKS = SET_UNCOMMITTED + 4,  /* + direction: pawns attacking as such */
+    SET_COUNT = SET_PAWN_ATTACKS + DIR_COUNT
 };
 
-/* Enough for the harness's nested makes (MAX_DEPTH + 1) with room to spare. */
-enum { QBB_UNDO_MAX = 64 };
+/* Indexes into QbbState.lines, the rotated (per-line) sets. */
+enum {
+    LINESET_OCCUPIED,
+    LINESET_ROOK_LIKE,   /* on rank and file lines only */
+    LINESET_BISHOP_LIKE, /* on diagonal lines only */
+    LINESET_CONTROLLER,  /* + controller: its men, all kings, phantoms */
+    LINESET_COUNT = LINESET_CONTROLLER + 4
+};
+
+/* One make of the interface, for its unmake. */
+typedef struct QbbUndo {
+    QbbMove move;
+    Piece captured;
+    uint8_t turn;
+} QbbUndo;
 
 typedef struct QbbState {
     Bb144 occupied;
     Bb144 by_controller[4];
     Bb144 sets[SET_COUNT];
+    uint16_t lines[LINESET_COUNT][LINE_COUNT];
     Piece board[BB_BITS];
     int turn;
-    uint8_t controller[4];   /* controller of each army */
-    uint8_t frozen;          /* bit c: controller c is frozen */
-    uint8_t next_turn[4];    /* turn order, from quaternity_next_turn() */
-    uint8_t armies_of[4];    /* bit a: army a is moved by controller c */
-    /* The interface's make/unmake stack (perft keeps its own on the C stack). */
-    int undo_count;
-    Piece undo_captured[QBB_UNDO_MAX];
-    uint8_t undo_turn[QBB_UNDO_MAX];
-    QbbMove undo_move[QBB_UNDO_MAX];
+    uint8_t controller[4]; /* controller of each army */
+    uint8_t frozen;        /* bit c: controller c is frozen */
+    uint8_t next_turn[4];  /* turn order, from quaternity_next_turn() */
+    uint8_t armies_of[4];  /* bit a: army a is moved by controller c */
+    /* The interface's make/unmake stack, grown on demand (a random game
+     * makes hundreds of moves); perft keeps its own on the C stack. */
+    QbbUndo *undo;
+    int undo_count, undo_capacity;
 } QbbState;
 
-/* The two sets (beyond occupancy and controller) each piece belongs to. */
-extern uint8_t qbb_piece_sets[256][2];
+/* The sets of each pawn: its moving set (direction or army) and one or
+ * two attack-direction sets (two for an uncommitted pawn). */
+extern uint8_t qbb_pawn_sets[256][3];
 
 void qbb_state_tables_init(void);
 void qbb_state_load(QbbState *s, const Position *pos);
 void qbb_state_save(const QbbState *s, Position *pos);
 
+static inline void qbb_toggle_lines(QbbState *s, int lineset, const BbSquareLine *at, int first, int last)
+{
+    for (int o = first; o <= last; o++)
+        s->lines[lineset][at[o].line] ^= (uint16_t)(1u << at[o].pos);
+}
+
+/* Adds or removes `piece` on `sq` in every set it belongs to.  Kings go
+ * into the rotated sets of every controller: in line form "friend" means
+ * "a square no move of the mover may land on", and no move lands on a
+ * king. */
 static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
 {
-    bb_toggle(&s->occupied, sq);
-    bb_toggle(&s->by_controller[s->controller[PIECE_ARMY(piece)]], sq);
-    bb_toggle(&s->sets[qbb_piece_sets[piece][0]], sq);
-    bb_toggle(&s->sets[qbb_piece_sets[piece][1]], sq);
+    int controller = s->controller[PIECE_ARMY(piece)];
+    int word = sq >> 6;
+    uint64_t bit = UINT64_C(1) << (sq & 63);
+    const BbSquareLine *at = bb_square_lines[sq];
+    s->occupied.w[word] ^= bit;
+    s->by_controller[controller].w[word] ^= bit;
+    qbb_toggle_lines(s, LINESET_OCCUPIED, at, 0, LINE_ORIENTATIONS - 1);
+    switch (PIECE_KIND(piece)) {
+    case KING:
+        s->sets[SET_KINGS].w[word] ^= bit;
+        for (int c = 0; c < 4; c++)
+            qbb_toggle_lines(s, LINESET_CONTROLLER + c, at, 0, LINE_ORIENTATIONS - 1);
+        return;
+    case PAWN:
+        s->sets[qbb_pawn_sets[piece][0]].w[word] ^= bit;
+        s->sets[qbb_pawn_sets[piece][1]].w[word] ^= bit;
+        if (PIECE_PAWN_STATE(piece) == PAWN_UNCOMMITTED)
+            s->sets[qbb_pawn_sets[piece][2]].w[word] ^= bit;
+        break;
+    case KNIGHT: s->sets[SET_KNIGHTS].w[word] ^= bit; break;
+    case BISHOP:
+        s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
+        qbb_toggle_lines(s, LINESET_BISHOP_LIKE, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
+        break;
+    case ROOK:
+        s->sets[SET_ROOK_LIKE].w[word] ^= bit;
+        qbb_toggle_lines(s, LINESET_ROOK_LIKE, at, LINE_RANK, LINE_FILE);
+        break;
+    default: /* queen */
+        s->sets[SET_ROOK_LIKE].w[word] ^= bit;
+        s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
+        qbb_toggle_lines(s, LINESET_ROOK_LIKE, at, LINE_RANK, LINE_FILE);
+        qbb_toggle_lines(s, LINESET_BISHOP_LIKE, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
+        break;
+    }
+    qbb_toggle_lines(s, LINESET_CONTROLLER + controller, at, 0, LINE_ORIENTATIONS - 1);
 }
 
 /* Makes `m` and returns the captured piece (EMPTY if none) for unmake. */

@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 BbLine bb_lines[LINE_COUNT];
+uint8_t bb_line_squares[LINE_COUNT][12];
 BbSquareLine bb_square_lines[BB_BITS][LINE_ORIENTATIONS];
 uint16_t bb_line_attacks[12][LINE_INNER_OCCUPANCIES];
 Bb144 bb_knight_attacks[BB_BITS];
@@ -12,11 +13,14 @@ Bb144 bb_king_attacks[BB_BITS];
 Bb144 bb_pawn_attackers[DIR_COUNT][BB_BITS];
 Bb144 bb_above[BB_BITS];
 Bb144 bb_below[BB_BITS];
-Bb144 bb_promotion_edge[DIR_COUNT];
 
-const int bb_dir_step[DIR_COUNT] = {BB_RANK_BITS, -BB_RANK_BITS, 1, -1};
+const uint8_t bb_army_forward[4][2] = {
+    {DIR_UP, DIR_RIGHT}, {DIR_DOWN, DIR_RIGHT}, {DIR_DOWN, DIR_LEFT}, {DIR_UP, DIR_LEFT}};
 
-static bool on_board(int rank, int file) { return rank >= 0 && rank < 12 && file >= 0 && file < 12; }
+static bool on_board(int rank, int file)
+{
+    return rank >= 0 && rank < 12 && file >= 0 && file < 12;
+}
 
 /* The squares (rank + dr * k, file + df * k) for the given offsets that are
  * on the board. */
@@ -90,6 +94,7 @@ static void init_lines(void)
                 for (int b = 0; b < sq; b++)
                     pos += (line->mask[b >> 6] >> (b & 63)) & 1;
                 bb_square_lines[sq][o] = (BbSquareLine){(uint8_t)key, (uint8_t)pos};
+                bb_line_squares[key][pos] = (uint8_t)sq;
             }
         }
     for (int pos = 0; pos < 12; pos++)
@@ -110,7 +115,7 @@ static void init_lines(void)
         }
 }
 
-static void init_halves_and_edges(void)
+static void init_halves(void)
 {
     for (int sq = 0; sq < BB_BITS; sq++) {
         Bb144 above = bb_empty(), below = bb_empty();
@@ -123,19 +128,13 @@ static void init_halves_and_edges(void)
         bb_above[sq] = bb_and(above, bb_board());
         bb_below[sq] = bb_and(below, bb_board());
     }
-    for (int i = 0; i < 12; i++) {
-        bb_promotion_edge[DIR_UP] = bb_or(bb_promotion_edge[DIR_UP], bb_square(bb_index(11, i)));
-        bb_promotion_edge[DIR_DOWN] = bb_or(bb_promotion_edge[DIR_DOWN], bb_square(bb_index(0, i)));
-        bb_promotion_edge[DIR_RIGHT] = bb_or(bb_promotion_edge[DIR_RIGHT], bb_square(bb_index(i, 11)));
-        bb_promotion_edge[DIR_LEFT] = bb_or(bb_promotion_edge[DIR_LEFT], bb_square(bb_index(i, 0)));
-    }
 }
 
 static void init_all(void)
 {
     init_leapers();
     init_lines();
-    init_halves_and_edges();
+    init_halves();
 }
 
 void bitboard_tables_init(void)

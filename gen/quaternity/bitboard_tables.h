@@ -37,6 +37,8 @@ typedef struct BbSquareLine {
 } BbSquareLine;
 
 extern BbLine bb_lines[LINE_COUNT];
+/* The square (Bb144 index) at each position of each line; 0 past its end. */
+extern uint8_t bb_line_squares[LINE_COUNT][12];
 extern BbSquareLine bb_square_lines[BB_BITS][LINE_ORIENTATIONS];
 /* bb_line_attacks[pos][inner] : the 12-bit set of positions a slider on
  * `pos` reaches when positions 1..10 of its line are occupied as in
@@ -52,9 +54,9 @@ extern Bb144 bb_pawn_attackers[DIR_COUNT][BB_BITS];
 extern Bb144 bb_above[BB_BITS];
 extern Bb144 bb_below[BB_BITS];
 
-/* Bit steps of the pawn directions and the edge each promotes on. */
-extern const int bb_dir_step[DIR_COUNT];
-extern Bb144 bb_promotion_edge[DIR_COUNT];
+/* The two forward directions of each army (White up/right, Red
+ * down/right, Black down/left, Green up/left). */
+extern const uint8_t bb_army_forward[4][2];
 
 /* Fills the tables once; safe to call from any thread, any number of times. */
 void bitboard_tables_init(void);

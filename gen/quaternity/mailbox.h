@@ -6,7 +6,8 @@
  * draws it.  A move therefore needs no decoding beyond the byte: it records
  * the byte that leaves `from`, the byte that lands on `to` (a pawn's new
  * state or its promotion piece) and the byte it captured, so make and
- * unmake are two stores each way.
+ * unmake (mailbox_make.h) write two board squares each way.  Piece lists
+ * beside the board let the generator visit only the mover's men.
  *
  * Who is friend or enemy depends on who is on turn, and controllers never
  * change during play, so load() builds, for each controller, a 256-entry
@@ -45,6 +46,12 @@ typedef struct MailboxMove {
     Piece captured; /* the byte that stood on `to`, EMPTY if none */
 } MailboxMove;
 
+/* What unmake needs besides the move itself. */
+typedef struct MailboxUndo {
+    uint8_t turn;          /* the controller that made the move */
+    uint8_t captured_slot; /* where the captured man sat in its army's list */
+} MailboxUndo;
+
 /* Moves made through the Backend interface, remembered for unmake. */
 enum { MAILBOX_HISTORY_MAX = 1024 };
 
@@ -52,6 +59,14 @@ typedef struct QuaternityMailbox {
     Piece board[Q_SQUARES];
     uint8_t king_square[4]; /* by army; NO_SQUARE when the army has none */
     uint8_t turn;           /* the controller on turn */
+
+    /* Piece lists: the squares of each army's men, in no particular order,
+     * so that the generator visits the mover's men without scanning 144
+     * squares.  slot_of[sq] is the place of the man on sq in its army's
+     * list (meaningless on empty squares). */
+    uint8_t men[4][Q_SQUARES];
+    uint8_t men_count[4];
+    uint8_t slot_of[Q_SQUARES];
 
     /* Fixed for the whole game once loaded. */
     uint8_t controller[4];
@@ -62,33 +77,16 @@ typedef struct QuaternityMailbox {
 
     int history_count;
     MailboxMove history[MAILBOX_HISTORY_MAX];
-    uint8_t history_turn[MAILBOX_HISTORY_MAX];
+    MailboxUndo history_undo[MAILBOX_HISTORY_MAX];
 } QuaternityMailbox;
 
 /* Writes the legal moves of the controller on turn; returns their count. */
 int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves);
+/* The number of those moves, without writing them (bulk counting). */
+int mailbox_count_moves(QuaternityMailbox *m);
 
 /* Perft with the backend's own recursion (Backend.perft). */
 uint64_t mailbox_perft(QuaternityMailbox *m, int depth, int bulk);
-
-static inline void mailbox_make(QuaternityMailbox *m, const MailboxMove *move)
-{
-    m->board[move->from] = EMPTY;
-    m->board[move->to] = move->placed;
-    if (PIECE_KIND(move->moved) == KING)
-        m->king_square[PIECE_ARMY(move->moved)] = move->to;
-    m->turn = m->next_turn[m->turn];
-}
-
-/* Takes back `move`; `turn` is the controller that made it. */
-static inline void mailbox_unmake(QuaternityMailbox *m, const MailboxMove *move, int turn)
-{
-    m->board[move->to] = move->captured;
-    m->board[move->from] = move->moved;
-    if (PIECE_KIND(move->moved) == KING)
-        m->king_square[PIECE_ARMY(move->moved)] = move->from;
-    m->turn = (uint8_t)turn;
-}
 
 extern const Backend quaternity_mailbox_backend;
 

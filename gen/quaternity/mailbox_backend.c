@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mailbox.h"
+#include "mailbox_make.h"
 
 static void *mailbox_create(void)
 {
@@ -54,9 +54,19 @@ static void mailbox_load(void *state, const Position *pos)
     memset(m, 0, sizeof *m);
     memcpy(m->board, pos->board, Q_SQUARES);
     memset(m->king_square, NO_SQUARE, sizeof m->king_square);
-    for (int sq = 0; sq < Q_SQUARES; sq++)
-        if (PIECE_KIND(m->board[sq]) == KING)
-            m->king_square[PIECE_ARMY(m->board[sq])] = (uint8_t)sq;
+    /* The lists start grouped by kind, so that the generator's dispatch on
+     * the kind of each man it visits is mostly predicted. */
+    for (Kind kind = PAWN; kind <= KING; kind++)
+        for (int sq = 0; sq < Q_SQUARES; sq++) {
+            Piece p = m->board[sq];
+            if (p == EMPTY || PIECE_KIND(p) != kind)
+                continue;
+            int army = PIECE_ARMY(p);
+            m->slot_of[sq] = m->men_count[army];
+            m->men[army][m->men_count[army]++] = (uint8_t)sq;
+            if (kind == KING)
+                m->king_square[army] = (uint8_t)sq;
+        }
     m->turn = (uint8_t)pos->turn;
     m->frozen = pos->frozen;
     for (int a = 0; a < 4; a++) {
@@ -109,8 +119,7 @@ static void mailbox_make_neutral(void *state, Move move)
                 abort();
             }
             m->history[m->history_count] = internal[i];
-            m->history_turn[m->history_count++] = m->turn;
-            mailbox_make(m, &internal[i]);
+            m->history_undo[m->history_count++] = mailbox_make(m, &internal[i]);
             return;
         }
     fprintf(stderr, "quaternity mailbox: make of a move generate() did not return\n");
@@ -125,7 +134,7 @@ static void mailbox_unmake_neutral(void *state, Move move)
         abort();
     }
     m->history_count--;
-    mailbox_unmake(m, &m->history[m->history_count], m->history_turn[m->history_count]);
+    mailbox_unmake(m, &m->history[m->history_count], m->history_undo[m->history_count]);
 }
 
 static uint64_t mailbox_perft_entry(void *state, int depth, int bulk)

@@ -13,7 +13,7 @@
  * ever steps off the board at run time: for every square the tables list the
  * squares a man can reach, each list ending at the edge.  A rook on d4 walks
  * ray[39][DIR_UP] = {51, 63, 75, ..., 135, NO_SQUARE} until it meets a man;
- * a knight on a1 reads knight[0] = {14, 25, NO_SQUARE}.
+ * a knight on a1 reads knight[0] = {25, 14, NO_SQUARE} (b3, c2).
  *
  * Pawns have their own table, indexed by army and pawn state, because what a
  * pawn may do (its quiet steps and captures, the state it has afterwards and

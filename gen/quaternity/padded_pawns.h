@@ -27,6 +27,9 @@ typedef struct PawnStep {
     uint8_t promote_edges; /* square_edges bits on which the step promotes */
 } PawnStep;
 
+/* A directed pawn has one quiet step and two captures; its unused entries
+ * have delta 0, which lands on the pawn itself (neither empty nor
+ * capturable), so a counter may test all five entries without branching. */
 typedef struct PawnRules {
     uint8_t quiet_count, capture_count;
     uint16_t threat; /* attack_adjacent() bits of the capture steps */

@@ -34,13 +34,15 @@ static void build_relations(PadState *s)
                     r = RELATION_FRIEND;
                 } else {
                     if (kind != KING)
-                        r |= RELATION_CAPTURABLE;
+                        r |= RELATION_CAPTURABLE | RELATION_TARGET;
                     if (!(s->frozen & (1u << owner)))
                         r |= threat_of((uint8_t)cell);
                 }
             }
             s->relation[c][cell] = r;
         }
+    for (int c = 0; c < 4; c++)
+        s->relation[c][EMPTY] = RELATION_TARGET;
 }
 
 void padded_state_load(PadState *s, const Position *pos)
@@ -49,22 +51,16 @@ void padded_state_load(PadState *s, const Position *pos)
     memset(s->slot, 0, sizeof s->slot);
     memset(s->allowed, LINE_ANY, sizeof s->allowed);
     memset(s->count, 0, sizeof s->count);
-    s->has_king = 0;
-    /* Kings first, so that each sits in slot 0 of its army's list. */
-    for (int pass = 0; pass < 2; pass++)
-        for (int n = 0; n < Q_SQUARES; n++) {
-            Piece p = pos->board[n];
-            int sq = pad_tables.pad_of[n];
-            if (pass == 0)
-                s->board[sq] = p;
-            if (p == EMPTY || (PIECE_KIND(p) == KING) != (pass == 0))
-                continue;
-            int a = PIECE_ARMY(p);
-            s->slot[sq] = s->count[a];
-            s->list[a][s->count[a]++] = (uint16_t)sq;
-            if (pass == 0)
-                s->has_king |= (uint8_t)(1u << a);
-        }
+    for (int n = 0; n < Q_SQUARES; n++) {
+        Piece p = pos->board[n];
+        int sq = pad_tables.pad_of[n];
+        s->board[sq] = p;
+        if (p == EMPTY)
+            continue;
+        int a = PIECE_ARMY(p), list = pad_list_of(p);
+        s->slot[sq] = s->count[a][list];
+        s->list[a][list][s->count[a][list]++] = (uint16_t)sq;
+    }
     s->turn = pos->turn;
     memcpy(s->controller, pos->controller, 4);
     s->frozen = pos->frozen;

@@ -2,11 +2,13 @@
  * piece list per army, and the make/unmake that keep the two in step.
  *
  * board[sq] holds the neutral Piece byte (kind, army, pawn state), EMPTY or
- * PAD_GUARD.  list[a] holds the squares of army a's men, its king (if any)
- * in slot 0; slot[sq] is the man's index in its list, so a capture removes
- * a man in O(1) by moving the list's last entry into the hole, and unmake
- * puts both back exactly.  A king is never captured, so it never leaves
- * slot 0.
+ * PAD_GUARD.  list[a][l] holds the squares of army a's men of list l: one
+ * list per pawn state (up, down, right, left, uncommitted) and one per
+ * other kind (see pad_list_of), so the generator runs one loop per list
+ * with its steps as constants and no dispatch per man.  slot[sq] is the
+ * man's index in its list: a capture moves the list's last entry into the
+ * hole, a man that changes list (a pawn committing or promoting) is
+ * appended to its new one, and unmake puts everything back exactly.
  *
  * Controllers and frozen controllers do not change during a search, so load
  * precomputes, for each controller c and each board byte, how a man of c sees
@@ -29,15 +31,40 @@ typedef struct PadMove {
 } PadMove;
 
 typedef struct PadUndo {
-    uint8_t moved, captured, captured_slot, turn;
+    uint8_t moved, captured, captured_slot, moved_slot, turn;
 } PadUndo;
+
+/* Lists: LIST_PAWN_UP .. LIST_PAWN_UNCOMMITTED are PawnState - 1, then one
+ * list per kind from the knight on. */
+enum {
+    LIST_PAWN_UP = PAWN_UP - 1,
+    LIST_PAWN_DOWN = PAWN_DOWN - 1,
+    LIST_PAWN_RIGHT = PAWN_RIGHT - 1,
+    LIST_PAWN_LEFT = PAWN_LEFT - 1,
+    LIST_PAWN_UNCOMMITTED = PAWN_UNCOMMITTED - 1,
+    LIST_KNIGHT = KNIGHT + 3,
+    LIST_BISHOP = BISHOP + 3,
+    LIST_ROOK = ROOK + 3,
+    LIST_QUEEN = QUEEN + 3,
+    LIST_KING = KING + 3,
+    PAD_LISTS
+};
+
+static inline int pad_list_of(uint8_t cell)
+{
+    return PIECE_KIND(cell) == PAWN ? (int)PIECE_PAWN_STATE(cell) - 1 : (int)PIECE_KIND(cell) + 3;
+}
 
 /* relation[c][byte]: bits 0-10 are the attack classes (padded_layout.h) the
  * man threatens against controller c; then these flags. */
 enum {
     RELATION_THREAT = 0x7FF,
-    RELATION_FRIEND = 1 << 16,     /* a man of controller c */
-    RELATION_CAPTURABLE = 1 << 17, /* an enemy man that is not a king */
+    RELATION_FRIEND_SHIFT = 16,  /* a man of controller c */
+    RELATION_CAPTURE_SHIFT = 17, /* an enemy man that is not a king */
+    RELATION_TARGET_SHIFT = 18,  /* empty, or an enemy man that is not a king */
+    RELATION_FRIEND = 1 << RELATION_FRIEND_SHIFT,
+    RELATION_CAPTURABLE = 1 << RELATION_CAPTURE_SHIFT,
+    RELATION_TARGET = 1 << RELATION_TARGET_SHIFT,
 };
 
 /* The most legal moves any position can have: a queen reaches at most 43
@@ -50,9 +77,8 @@ typedef struct PadState {
     /* Scratch for move generation: LINE_* bits a man on this square may
      * move along (LINE_ANY unless pinned).  Back to LINE_ANY between calls. */
     uint8_t allowed[PAD_SIZE];
-    uint16_t list[4][Q_SQUARES];
-    uint8_t count[4];
-    uint8_t has_king; /* bit a: army a has a king, in list[a][0] */
+    uint8_t count[4][PAD_LISTS];
+    uint16_t list[4][PAD_LISTS][Q_SQUARES];
 
     int turn;
     uint8_t controller[4], frozen;
@@ -73,6 +99,32 @@ typedef struct PadState {
 void padded_state_load(PadState *s, const Position *pos);
 void padded_state_save(const PadState *s, Position *pos);
 
+/* Removes the man on sq from its list, filling the hole with the list's
+ * last entry; returns the hole for pad_list_restore. */
+static inline int pad_list_remove(PadState *s, int army, int list, int sq)
+{
+    int hole = s->slot[sq];
+    int last = s->list[army][list][--s->count[army][list]];
+    s->list[army][list][hole] = (uint16_t)last;
+    s->slot[last] = (uint8_t)hole;
+    return hole;
+}
+
+/* Undoes pad_list_remove: the entry now in the hole goes back to the end.
+ * When the hole was the end, the list may since have grown past it and
+ * shrunk back (a promotion appends), so its stale entry is not read. */
+static inline void pad_list_restore(PadState *s, int army, int list, int sq, int hole)
+{
+    int end = s->count[army][list]++;
+    if (hole != end) {
+        int displaced = s->list[army][list][hole];
+        s->list[army][list][end] = (uint16_t)displaced;
+        s->slot[displaced] = (uint8_t)end;
+    }
+    s->list[army][list][hole] = (uint16_t)sq;
+    s->slot[sq] = (uint8_t)hole;
+}
+
 static inline void pad_make(PadState *s, PadMove m, PadUndo *u)
 {
     uint8_t moved = s->board[m.from];
@@ -80,17 +132,21 @@ static inline void pad_make(PadState *s, PadMove m, PadUndo *u)
     u->moved = moved;
     u->captured = captured;
     u->turn = (uint8_t)s->turn;
-    if (captured != EMPTY) {
-        int a = PIECE_ARMY(captured);
-        int hole = s->slot[m.to];
-        int last = s->list[a][--s->count[a]];
-        s->list[a][hole] = (uint16_t)last;
-        s->slot[last] = (uint8_t)hole;
-        u->captured_slot = (uint8_t)hole;
+    u->captured_slot = u->moved_slot = 0;
+    if (captured != EMPTY)
+        u->captured_slot = (uint8_t)pad_list_remove(s, PIECE_ARMY(captured), pad_list_of(captured), m.to);
+    int army = PIECE_ARMY(moved);
+    int old_list = pad_list_of(moved), new_list = pad_list_of(m.piece);
+    if (old_list == new_list) {
+        int slot = s->slot[m.from];
+        s->list[army][old_list][slot] = m.to;
+        s->slot[m.to] = (uint8_t)slot;
+    } else { /* a pawn commits or promotes: to the end of its new list */
+        u->moved_slot = (uint8_t)pad_list_remove(s, army, old_list, m.from);
+        int end = s->count[army][new_list]++;
+        s->list[army][new_list][end] = m.to;
+        s->slot[m.to] = (uint8_t)end;
     }
-    int slot = s->slot[m.from];
-    s->list[PIECE_ARMY(moved)][slot] = m.to;
-    s->slot[m.to] = (uint8_t)slot;
     s->board[m.to] = m.piece;
     s->board[m.from] = EMPTY;
     s->turn = s->next_turn[s->turn];
@@ -99,20 +155,20 @@ static inline void pad_make(PadState *s, PadMove m, PadUndo *u)
 static inline void pad_unmake(PadState *s, PadMove m, const PadUndo *u)
 {
     s->turn = u->turn;
-    int slot = s->slot[m.to];
-    s->list[PIECE_ARMY(u->moved)][slot] = m.from;
-    s->slot[m.from] = (uint8_t)slot;
+    int army = PIECE_ARMY(u->moved);
+    int old_list = pad_list_of(u->moved), new_list = pad_list_of(m.piece);
+    if (old_list == new_list) {
+        int slot = s->slot[m.to];
+        s->list[army][old_list][slot] = m.from;
+        s->slot[m.from] = (uint8_t)slot;
+    } else { /* the man is still last in its new list */
+        s->count[army][new_list]--;
+        pad_list_restore(s, army, old_list, m.from, u->moved_slot);
+    }
     s->board[m.from] = u->moved;
     s->board[m.to] = u->captured;
-    if (u->captured != EMPTY) {
-        int a = PIECE_ARMY(u->captured);
-        int hole = u->captured_slot;
-        int displaced = s->list[a][hole];
-        s->list[a][s->count[a]] = (uint16_t)displaced;
-        s->slot[displaced] = s->count[a]++;
-        s->list[a][hole] = m.to;
-        s->slot[m.to] = (uint8_t)hole;
-    }
+    if (u->captured != EMPTY)
+        pad_list_restore(s, PIECE_ARMY(u->captured), pad_list_of(u->captured), m.to, u->captured_slot);
 }
 
 #endif
