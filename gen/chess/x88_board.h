@@ -15,7 +15,9 @@
  * Because the unused files act as padding, two squares' difference says
  * exactly how they lie to each other (h1 and a2 differ by 0x09, never by a
  * king step): x88_tables.h turns the difference into the piece kinds that can
- * attack along it and the unit step that walks it.
+ * attack along it and the unit step that walks it.  Nothing is ever written
+ * to the padding, so it always reads EMPTY; pawn captures use that to step
+ * off the a- and h-files without a mask test.
  *
  * A board byte is EMPTY (0) or a piece: its Kind (position.h) in bits 0-2 and
  * a colour bit, X88_WHITE (0x08) or X88_BLACK (0x10), so "own piece",
