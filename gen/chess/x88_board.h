@@ -40,7 +40,7 @@ enum {
     X88_WHITE = 0x08, /* colour bits of a board byte */
     X88_BLACK = 0x10,
     X88_KIND_MASK = 7, /* board byte & X88_KIND_MASK: the Kind */
-    X88_LIST_MAX = 10  /* most pieces of one kind a side can have (2 + 8 promoted) */
+    X88_LIST_MAX = 64  /* room in a list: as many pieces as the FEN parser lets through (a game allows 10) */
 };
 
 /* Rank and file steps. */
@@ -77,8 +77,9 @@ enum {
     /* the moves make() and unmake() treat off the common path */
     X88_MOVE_SPECIAL = X88_MOVE_PROMOTION | X88_MOVE_EN_PASSANT | X88_MOVE_CASTLE,
 };
-/* Legal moves of one chess position never exceed 218. */
-enum { X88_MAX_MOVES = 256 };
+/* A game never offers more than 218 moves; positions with more material
+ * than a game allows may offer more, so lists take the interface's bound. */
+enum { X88_MAX_MOVES = MAX_MOVES };
 
 static inline X88Move x88_move(int from, int to, int flags)
 {
