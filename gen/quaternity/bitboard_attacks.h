@@ -104,13 +104,35 @@ static inline Bb144 qbb_near_attackers(const QbbState *s, Bb144 enemies, int sq)
     return bb_and(near, enemies);
 }
 
-/* Whether an active enemy of `mover` attacks `sq` once the man on
- * `removed` has left (a king testing where it may go; pass sq itself to
- * remove nothing: a square's own occupancy never blocks its reach). */
-static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int sq, int removed)
+/* Squares attacked by the active enemy knights, kings and pawns that
+ * stand near `ksq`: only those can attack ksq or a square next to it, and
+ * usually there are none.  (A direction-d pawn on p attacks the squares
+ * from which a pawn of the opposite direction would attack p.) */
+static inline Bb144 qbb_near_danger(const QbbState *s, Bb144 enemies, int ksq)
 {
-    if (bb_any(qbb_near_attackers(s, enemies, sq)))
-        return true;
+    Bb144 pawns = bb_or(bb_or(s->sets[SET_PAWN_ATTACKS + DIR_UP], s->sets[SET_PAWN_ATTACKS + DIR_DOWN]),
+                        bb_or(s->sets[SET_PAWN_ATTACKS + DIR_RIGHT], s->sets[SET_PAWN_ATTACKS + DIR_LEFT]));
+    Bb144 knights = bb_and(bb_and(s->sets[SET_KNIGHTS], enemies), bb_box7[ksq]);
+    Bb144 close = bb_and(bb_and(bb_or(s->sets[SET_KINGS], pawns), enemies), bb_box5[ksq]);
+    Bb144 danger = bb_empty();
+    if (bb_none(bb_or(knights, close)))
+        return danger;
+    int sq;
+    for (BbIter it = bb_iter(knights); bb_next(&it, &sq);)
+        danger = bb_or(danger, bb_knight_attacks[sq]);
+    for (BbIter it = bb_iter(bb_and(close, s->sets[SET_KINGS])); bb_next(&it, &sq);)
+        danger = bb_or(danger, bb_king_attacks[sq]);
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (BbIter it = bb_iter(bb_and(close, s->sets[SET_PAWN_ATTACKS + d])); bb_next(&it, &sq);)
+            danger = bb_or(danger, bb_pawn_attackers[d ^ 1][sq]);
+    return danger;
+}
+
+/* Whether an active enemy slider attacks `sq` once the man on `removed`
+ * has left (a king testing where it may go; pass sq itself to remove
+ * nothing: a square's own occupancy never blocks its reach). */
+static inline bool qbb_slider_attacked(const QbbState *s, int mover, int sq, int removed)
+{
     for (int o = 0; o < LINE_ORIENTATIONS; o++) {
         BbSquareLine at = bb_square_lines[sq][o];
         unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line, o);
@@ -124,6 +146,13 @@ static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int
             return true;
     }
     return false;
+}
+
+/* Whether an active enemy of `mover` attacks `sq` (with the man on
+ * `removed` lifted, as above). */
+static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int sq, int removed)
+{
+    return bb_any(qbb_near_attackers(s, enemies, sq)) || qbb_slider_attacked(s, mover, sq, removed);
 }
 
 #endif
