@@ -54,29 +54,11 @@ static inline Bb144 bb_line_deposit(int line_index, unsigned bits)
                    bb_pdep(bits >> line->shift2, line->mask[2]));
 }
 
-/* The slider sets of the line type of orientation o. */
-static inline int lineset_of_orientation(int o)
+/* Enemy sliders that attack along a line (the line sliders exclude frozen
+ * men), as 12 bits. */
+static inline unsigned qbb_enemy_sliders_on_line(const QbbState *s, int mover, int line)
 {
-    return o <= LINE_FILE ? LINESET_ROOK_LIKE : LINESET_BISHOP_LIKE;
-}
-
-/* Men of frozen controllers on a line: they block but attack nothing. */
-static inline unsigned qbb_frozen_on_line(const QbbState *s, int line)
-{
-    unsigned frozen = 0;
-    for (unsigned f = s->frozen; f; f &= f - 1)
-        frozen |= s->lines[LINESET_CONTROLLER + __builtin_ctz(f)][line];
-    return frozen;
-}
-
-/* Active enemy sliders of orientation o's kind on a line, as 12 bits. */
-static inline unsigned qbb_enemy_sliders_on_line(const QbbState *s, int mover, int line, int o)
-{
-    unsigned sliders =
-        s->lines[lineset_of_orientation(o)][line] & ~(unsigned)s->lines[LINESET_CONTROLLER + mover][line];
-    if (s->frozen)
-        sliders &= ~qbb_frozen_on_line(s, line);
-    return sliders;
+    return s->line_sliders[line] & ~qbb_line_blocked_for(s->line_men[line], mover);
 }
 
 static inline Bb144 qbb_frozen_men(const QbbState *s)
@@ -135,10 +117,10 @@ static inline bool qbb_slider_attacked(const QbbState *s, int mover, int sq, int
 {
     for (int o = 0; o < LINE_ORIENTATIONS; o++) {
         BbSquareLine at = bb_square_lines[sq][o];
-        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line, o);
+        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line);
         if (!sliders)
             continue;
-        unsigned occupancy = s->lines[LINESET_OCCUPIED][at.line];
+        unsigned occupancy = qbb_line_occupied(s->line_men[at.line]);
         BbSquareLine gone = bb_square_lines[removed][o];
         if (gone.line == at.line)
             occupancy &= ~(1u << gone.pos);

@@ -113,8 +113,8 @@ ALWAYS_INLINE unsigned line_targets(const Frame *f, int sq, int o, int *line)
     const QbbState *s = f->s;
     BbSquareLine at = bb_square_lines[sq][o];
     *line = at.line;
-    unsigned reach = bb_reach12(s->lines[LINESET_OCCUPIED][at.line], at.pos);
-    return reach & ~(unsigned)s->lines[LINESET_CONTROLLER + f->mover][at.line];
+    uint64_t men = s->line_men[at.line];
+    return bb_reach12(qbb_line_occupied(men), at.pos) & ~qbb_line_blocked_for(men, f->mover);
 }
 
 ALWAYS_INLINE void add_slider_line(Frame *f, int sq, int o)
@@ -304,10 +304,11 @@ ALWAYS_INLINE void find_king_safety(const QbbState *s, int mover, Bb144 enemies,
     Bb144 check_rays = bb_empty();
     for (int o = 0; o < LINE_ORIENTATIONS; o++) {
         BbSquareLine at = bb_square_lines[ksq][o];
-        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line, o);
+        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line);
         if (!sliders)
             continue;
-        unsigned occupancy = s->lines[LINESET_OCCUPIED][at.line];
+        uint64_t men = s->line_men[at.line];
+        unsigned occupancy = qbb_line_occupied(men);
         unsigned reach = bb_reach12(occupancy, at.pos);
         unsigned above = 0xFFFu << (at.pos + 1), below = (1u << at.pos) - 1;
         for (unsigned hits = reach & sliders; hits; hits &= hits - 1) {
@@ -315,7 +316,9 @@ ALWAYS_INLINE void find_king_safety(const QbbState *s, int mover, Bb144 enemies,
             check_rays = bb_or(check_rays, bb_line_deposit(at.line, reach & side));
             k->line_checks++;
         }
-        unsigned friends = reach & s->lines[LINESET_CONTROLLER + mover][at.line];
+        /* The first men seen that the mover may not land on: friends (and
+         * kings or phantoms, which x-ray into nothing that matters). */
+        unsigned friends = reach & qbb_line_blocked_for(men, mover);
         if (!friends)
             continue;
         unsigned xray = bb_reach12(occupancy & ~friends, at.pos);
