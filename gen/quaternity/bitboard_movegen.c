@@ -90,8 +90,8 @@ ALWAYS_INLINE void add_moves_from(Frame *f, int from, Bb144 to_set)
     }
     Piece piece = f->s->board[from];
     int to;
-    for (BbIter it = bb_iter(to_set); bb_next(&it, &to);)
-        f->list[f->n++] = qbb_move(from, to, piece, piece);
+    BB_FOR_EACH(to, to_set)
+    f->list[f->n++] = qbb_move(from, to, piece, piece);
 }
 
 /* Moves from `from` onto the line positions in `to_bits`. */
@@ -158,7 +158,8 @@ ALWAYS_INLINE void add_pawn_moves(Frame *f, Bb144 to_set, int step, Bb144 edge, 
         return;
     }
     int to;
-    for (BbIter it = bb_iter(to_set); bb_next(&it, &to);) {
+    BB_FOR_EACH(to, to_set)
+    {
         int from = to - step;
         Piece moved = f->s->board[from];
         if (may_promote && bb_test(edge, to)) {
@@ -257,13 +258,15 @@ ALWAYS_INLINE void add_men(Frame *f, Bb144 friends, const KingSafety *safety)
     Bb144 free_men = bb_andnot(friends, safety->pinned);
     int from;
     add_pawns(f, free_men, f->empty, f->capturable);
-    for (BbIter it = bb_iter(bb_and(s->sets[SET_KNIGHTS], free_men)); bb_next(&it, &from);)
-        add_moves_from(f, from, bb_and(bb_knight_attacks[from], f->targets));
-    for (BbIter it = bb_iter(bb_and(s->sets[SET_ROOK_LIKE], free_men)); bb_next(&it, &from);) {
+    BB_FOR_EACH(from, bb_and(s->sets[SET_KNIGHTS], free_men))
+    add_moves_from(f, from, bb_and(bb_knight_attacks[from], f->targets));
+    BB_FOR_EACH(from, bb_and(s->sets[SET_ROOK_LIKE], free_men))
+    {
         add_slider_line(f, from, LINE_RANK);
         add_slider_line(f, from, LINE_FILE);
     }
-    for (BbIter it = bb_iter(bb_and(s->sets[SET_BISHOP_LIKE], free_men)); bb_next(&it, &from);) {
+    BB_FOR_EACH(from, bb_and(s->sets[SET_BISHOP_LIKE], free_men))
+    {
         add_slider_line(f, from, LINE_DIAGONAL);
         add_slider_line(f, from, LINE_ANTI_DIAGONAL);
     }
@@ -414,12 +417,12 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
      * its square (a slider's ray through it would reach them). */
     int to;
     Bb144 king_targets = bb_andnot(bb_and(bb_king_attacks[ksq], f.targets), safety.danger);
-    for (BbIter it = bb_iter(king_targets); bb_next(&it, &to);)
-        if (!qbb_slider_attacked(s, mover, to, ksq)) {
-            if (list)
-                list[f.n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
-            f.n++;
-        }
+    BB_FOR_EACH(to, king_targets)
+    if (!qbb_slider_attacked(s, mover, to, ksq)) {
+        if (list)
+            list[f.n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
+        f.n++;
+    }
     return f.n;
 }
 
