@@ -7,6 +7,7 @@
 #   make perft-full every published count at every depth (long: see README)
 #   make bench      Google Benchmark + hyperfine + plots (long: see README)
 #   make bench-quick the same, trimmed to under two minutes
+#   make bench-headline the headline speed table alone (about three minutes)
 #   make format     clang-format every C/C++ source
 
 CC := gcc
@@ -14,11 +15,11 @@ CXX := g++
 MODE ?= release
 BUILD := build/$(MODE)
 
+SANITIZERS := -fsanitize=address,undefined
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 CFLAGS_release := -O3 -march=native -g
-CFLAGS_sanitize := -O1 -g -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
+CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP
-SANITIZERS := -fsanitize=address,undefined
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
 
 GEN_SRC := $(wildcard gen/core/*.c gen/quaternity/*.c gen/chess/*.c)
@@ -32,7 +33,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
 PERFT_BIN := bin/perft$(if $(filter sanitize,$(MODE)),-sanitize)
-TEST_BIN := $(BUILD)/tests
+# Not $(BUILD)/tests: that directory holds the test objects.
+TEST_BIN := $(BUILD)/test-suite
 
 .PHONY: all run test test-build sanitize perft-full format deps-test clean
 all: $(PERFT_BIN)
@@ -44,6 +46,9 @@ $(BUILD)/%.o: %.c
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+
+# The tests also use the harness's headers.
+$(TEST_OBJ): CFLAGS += -Igen/perft
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -lcriterion
@@ -76,7 +81,15 @@ test-build: $(TEST_BIN) $(PERFT_BIN)
 
 sanitize: deps-test
 	$(MAKE) --no-print-directory MODE=sanitize test-build
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/tests --jobs 2
+	@# A leak in a test process is only printed (Criterion has already counted
+	@# the test as passed), so the log is searched for leak reports too.  The
+	@# slow unwinder gives the full stacks that tests/lsan.supp matches.
+	@log=build/sanitize/test-suite.log; \
+	{ ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=tests/lsan.supp \
+	  UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/test-suite --jobs 2; echo $$? > $$log.status; } 2>&1 | tee $$log; \
+	status=$$(cat $$log.status); \
+	if grep -q 'ERROR: LeakSanitizer' $$log; then echo "make sanitize: memory leaks reported (see $$log)" >&2; exit 1; fi; \
+	exit $$status
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
@@ -86,5 +99,39 @@ format:
 
 clean:
 	rm -rf build bin
+
+# ---- Benchmarks: bin/bench (bench/: C benchmarks on Google Benchmark through
+# the one C++ shim bench/gbench.cpp), `make bench` (scripts/bench.sh: micro-
+# benchmarks, hyperfine over bin/perft, gnuplot plots, summary; see README),
+# `make bench-quick` (the same trimmed to under two minutes).
+BENCH_BIN := bin/bench
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c)) $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard bench/*.cpp))
+CXXFLAGS := -std=c++17 $(filter-out -std=% -Wmissing-prototypes -Wstrict-prototypes,$(CFLAGS))
+$(BUILD)/bench/%.o: CFLAGS += -Igen/perft
+
+$(BUILD)/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) -c $< -o $@
+
+$(BENCH_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(BENCH_OBJ)
+	@mkdir -p bin
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lbenchmark -lpthread
+
+deps-bench:
+	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3)
+
+bench bench-quick: deps-bench
+	$(MAKE) --no-print-directory $(BENCH_BIN) $(PERFT_BIN)
+	./scripts/bench.sh $(if $(filter bench-quick,$@),--quick)
+	$(if $(filter bench,$@),./scripts/headline.sh)
+
+# The headline figures alone: opening perft 4 and 5, chess initial perft 6
+# and Kiwipete perft 5, every backend, median of five (scripts/headline.sh).
+bench-headline: deps-bench
+	$(MAKE) --no-print-directory $(PERFT_BIN)
+	./scripts/headline.sh
+
+.PHONY: deps-bench bench bench-quick bench-headline
+-include $(BENCH_OBJ:.o=.d)
 
 -include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

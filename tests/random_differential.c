@@ -28,7 +28,7 @@ static void run_games(const char *fixtures, Game game, long games, int plies, lo
 
 Test(random_differential, quaternity_games_from_every_fixture, .timeout = 300)
 {
-    run_games("positions/quaternity/reference.epd", GAME_QUATERNITY, 120, 200, 20000);
+    run_games("positions/quaternity/reference.epd", GAME_QUATERNITY, 150, 200, 20000);
 }
 
 Test(random_differential, chess_games_from_every_fixture, .timeout = 300)

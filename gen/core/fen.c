@@ -83,6 +83,11 @@ static int parse_board(const char *board, size_t len, Position *pos, int king_sq
             continue;
         }
         if (c >= '1' && c <= '8') {
+            /* One digit per run of empty squares: "16" is neither sixteen
+             * nor a canonical 1 + 6. */
+            if (i > 0 && isdigit((unsigned char)board[i - 1]))
+                return fail(err, errlen, "rank %d: two digits in a row ('%c%c'); a run of empty squares is one digit",
+                            rank + 1, board[i - 1], c);
             if (file + (c - '0') > C_WIDTH)
                 return fail(err, errlen, "rank %d: more than 8 squares (at '%c', file %c)", rank + 1, c, 'a' + file);
             file += c - '0';

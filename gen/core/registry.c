@@ -3,11 +3,20 @@
 #include <string.h>
 
 /* One extern and one entry per backend, Quaternity first, then chess. */
-
+extern const Backend quaternity_mailbox_backend;
+extern const Backend quaternity_padded_backend;
 extern const Backend quaternity_bitboard_backend;
+extern const Backend chess_mailbox_backend;
+extern const Backend chess_padded_backend;
+extern const Backend chess_bitboard_backend;
 
 const Backend *const backend_registry[] = {
+    &quaternity_mailbox_backend,
+    &quaternity_padded_backend,
     &quaternity_bitboard_backend,
+    &chess_mailbox_backend,
+    &chess_padded_backend,
+    &chess_bitboard_backend,
     NULL,
 };
 

@@ -19,7 +19,7 @@
 
 enum { CLI_MAX_DEPTH = 20 };
 
-static const char *const DEFAULT_BACKEND = "mailbox";
+static const char *const DEFAULT_BACKEND = "bitboard";
 
 static void usage(FILE *out)
 {
@@ -191,10 +191,12 @@ int main(int argc, char **argv)
             random_games_run(from, backend, random_games, (unsigned)seed, (int)plies, stdout, &totals, err, sizeof err);
         return r < 0 ? fail("%s%s", err, "") : r;
     }
-    if (nargs < 2) {
+    if (nargs == 0) {
         usage(stderr);
         return 2;
     }
+    if (nargs == 1)
+        return fail("missing the POSITION argument after depth '%s' (see --help)%s", args[0], "");
     long depth = parse_number(args[0], 0, CLI_MAX_DEPTH);
     if (depth < 0)
         return fail("depth '%s' is not a number from 0 to 20%s", args[0], "");

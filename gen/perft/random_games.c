@@ -9,7 +9,7 @@
 #include "registry.h"
 #include "session.h"
 
-enum { RANDOM_MAX_BACKENDS = 8, RANDOM_MAX_STARTS = 8192, RANDOM_PATH_MAX = 8 * 10001 };
+enum { RANDOM_MAX_BACKENDS = 8, RANDOM_MAX_STARTS = 8192, RANDOM_PATH_MAX = 8 * 10001, RELOAD_PLIES = 16 };
 
 static const char *const DEFAULT_STARTS[] = {
     /* The Quaternity opening (spec section 2). */
@@ -180,8 +180,17 @@ int random_games_run(const char *from_file, const char *backend_name, long games
             if (failed || count == 0 || ply == plies)
                 break;
             Move m = moves[next_random(&rng) % (uint64_t)count];
-            for (int k = 0; k < n; k++)
+            for (int k = 0; k < n; k++) {
                 sessions[k].backend->make(sessions[k].state, m);
+                /* Makes nest only MAX_DEPTH deep by the interface's contract:
+                 * every RELOAD_PLIES plies each backend reloads the position
+                 * it saved, which also tests load(save(p)). */
+                if (ply % RELOAD_PLIES == RELOAD_PLIES - 1) {
+                    Position here;
+                    sessions[k].backend->save(sessions[k].state, &here);
+                    sessions[k].backend->load(sessions[k].state, &here);
+                }
+            }
             char mt[MOVE_TEXT_MAX];
             move_format(start->game, m, mt);
             if (path_len + MOVE_TEXT_MAX + 1 < sizeof path)

@@ -1,0 +1,14 @@
+/* Perft on the bitboard chess position: its own recursion, copy-make on the
+ * C stack, no hashing. */
+#ifndef GEN_CHESS_BITBOARD_PERFT_H
+#define GEN_CHESS_BITBOARD_PERFT_H
+
+#include <stdint.h>
+
+#include "bitboard_position.h"
+
+/* Leaf count of the move tree `depth` plies deep (1 at depth 0).  With
+ * `bulk`, the last ply is counted, not made. */
+uint64_t cbb_perft(const CbbPosition *p, int depth, int bulk);
+
+#endif

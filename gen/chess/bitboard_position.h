@@ -1,0 +1,100 @@
+/* The bitboard chess position, its internal move, and copy-make.
+ *
+ * A position is eight bitboards, one per piece kind (both colours together)
+ * and one per colour, so "white knights" is kind[CBB_KNIGHT] & color[WHITE],
+ * plus the side to move, castling rights, en passant square and clocks: 80
+ * bytes, cheap enough to copy that the search never unmakes a move, it
+ * keeps the parent.  Example, the initial position: kind[CBB_PAWN] is ranks
+ * 2 and 7 (0x00ff00000000ff00), color[CBB_WHITE] is ranks 1 and 2
+ * (0x000000000000ffff), so the white pawns are their AND, 0xff00.
+ *
+ * The internal move carries what make needs without looking at the board:
+ * from, to, the moving kind and what is special about the move. */
+#ifndef GEN_CHESS_BITBOARD_POSITION_H
+#define GEN_CHESS_BITBOARD_POSITION_H
+
+#include "bitboard_bb64.h"
+#include "bitboard_tables.h"
+#include "position.h"
+
+/* Piece kinds as array indices (the neutral Kind minus one). */
+enum { CBB_PAWN = 0, CBB_KNIGHT, CBB_BISHOP, CBB_ROOK, CBB_QUEEN, CBB_KING, CBB_KINDS };
+
+typedef struct CbbPosition {
+    Bitboard kind[CBB_KINDS];
+    Bitboard color[2];
+    uint8_t side;     /* CBB_WHITE or CBB_BLACK to move */
+    uint8_t castling; /* CASTLE_* bits */
+    int8_t ep_square; /* square passed over by the last double step, or -1 */
+    int32_t halfmove_clock;
+    int32_t fullmove_number;
+} CbbPosition;
+
+enum {
+    CBB_MOVE_PLAIN = 0,    /* quiet move or capture */
+    CBB_MOVE_DOUBLE_STEP,  /* pawn two squares: sets the en passant square */
+    CBB_MOVE_EN_PASSANT,   /* the captured pawn stands beside `to`, not on it */
+    CBB_MOVE_CASTLE,       /* the king's two-square move; the rook follows */
+    CBB_MOVE_PROMOTE_BASE, /* + CBB_KNIGHT .. CBB_QUEEN: promotion to that kind */
+};
+
+typedef struct CbbMove {
+    uint8_t from, to;
+    uint8_t piece;   /* CBB_PAWN .. CBB_KING */
+    uint8_t special; /* CBB_MOVE_* */
+} CbbMove;
+
+/* Legal moves in one chess position never exceed 218. */
+enum { CBB_MAX_MOVES = 256 };
+
+/* Writes into `child` the position after `m`, a legal move of `parent`. */
+CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove m)
+{
+    int us = parent->side, them = us ^ 1;
+    Bitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
+    *child = *parent;
+    Bitboard captured = parent->color[them] & to;
+    /* Clear the target from every kind: it is empty or holds the victim. */
+    for (int k = CBB_PAWN; k < CBB_KING; k++)
+        child->kind[k] &= ~to;
+    child->color[them] &= ~to;
+    child->kind[m.piece] ^= from | to;
+    child->color[us] ^= from | to;
+    child->castling &= cbb_castle_keep[m.from] & cbb_castle_keep[m.to];
+    child->ep_square = -1;
+    child->halfmove_clock = (m.piece == CBB_PAWN || captured) ? 0 : parent->halfmove_clock + 1;
+    child->fullmove_number = parent->fullmove_number + us; /* counts up after black's move */
+    child->side = (uint8_t)them;
+    switch (m.special) {
+    case CBB_MOVE_PLAIN: break;
+    case CBB_MOVE_DOUBLE_STEP: child->ep_square = (int8_t)((m.from + m.to) / 2); break;
+    case CBB_MOVE_EN_PASSANT: {
+        Bitboard victim = us == CBB_WHITE ? to >> 8 : to << 8;
+        child->kind[CBB_PAWN] ^= victim;
+        child->color[them] ^= victim;
+        break;
+    }
+    case CBB_MOVE_CASTLE: {
+        /* King to g: rook h -> f; king to c: rook a -> d. */
+        int kingside = m.to > m.from;
+        Bitboard rook = kingside ? (to << 1) | (to >> 1) : (to >> 2) | (to << 1);
+        child->kind[CBB_ROOK] ^= rook;
+        child->color[us] ^= rook;
+        break;
+    }
+    default: /* promotion: the pawn that arrived becomes the new piece */
+        child->kind[CBB_PAWN] ^= to;
+        child->kind[m.special - CBB_MOVE_PROMOTE_BASE] ^= to;
+        break;
+    }
+}
+
+/* Conversions to and from the neutral position (bitboard_position.c). */
+void cbb_position_load(CbbPosition *p, const Position *pos);
+void cbb_position_save(const CbbPosition *p, Position *pos);
+
+/* The internal form of a neutral move that is legal in `p`. */
+CbbMove cbb_move_from_neutral(const CbbPosition *p, Move move);
+Move cbb_move_to_neutral(CbbMove m);
+
+#endif

@@ -1,0 +1,97 @@
+/* Building the rook and bishop tables of bitboard_slider.h: per square the
+ * relevant mask, then every subset of it with its attacks (found by walking
+ * the rays), stored at the subset's PEXT or magic index. */
+#include "bitboard_slider.h"
+
+#include <stddef.h>
+
+#include "bitboard_magic.h"
+
+SliderSquare cbb_rook_squares[64];
+SliderSquare cbb_bishop_squares[64];
+
+/* Sum over squares of 2^(mask bits): 102400 for rooks, 5248 for bishops. */
+enum { ROOK_TABLE_SIZE = 102400, BISHOP_TABLE_SIZE = 5248 };
+static Bitboard rook_table[ROOK_TABLE_SIZE];
+static Bitboard bishop_table[BISHOP_TABLE_SIZE];
+
+static const int ROOK_STEPS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+static const int BISHOP_STEPS[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+Bitboard cbb_slider_walk(int square, Bitboard occupied, int bishop)
+{
+    const int(*steps)[2] = bishop ? BISHOP_STEPS : ROOK_STEPS;
+    Bitboard attacks = 0;
+    for (int d = 0; d < 4; d++) {
+        int file = square % 8 + steps[d][0], rank = square / 8 + steps[d][1];
+        for (; file >= 0 && file < 8 && rank >= 0 && rank < 8; file += steps[d][0], rank += steps[d][1]) {
+            attacks |= cbb_bit(rank * 8 + file);
+            if (occupied & cbb_bit(rank * 8 + file))
+                break;
+        }
+    }
+    return attacks;
+}
+
+/* The rays from `square` without each ray's last square: whether that one is
+ * occupied never changes what the slider attacks. */
+static Bitboard relevant_mask(int square, int bishop)
+{
+    const int(*steps)[2] = bishop ? BISHOP_STEPS : ROOK_STEPS;
+    Bitboard mask = 0;
+    for (int d = 0; d < 4; d++) {
+        int file = square % 8 + steps[d][0], rank = square / 8 + steps[d][1];
+        for (;;) {
+            int next_file = file + steps[d][0], next_rank = rank + steps[d][1];
+            if (file < 0 || file >= 8 || rank < 0 || rank >= 8 || next_file < 0 || next_file >= 8 || next_rank < 0 ||
+                next_rank >= 8)
+                break;
+            mask |= cbb_bit(rank * 8 + file);
+            file = next_file;
+            rank = next_rank;
+        }
+    }
+    return mask;
+}
+
+int cbb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets, Bitboard *attacks)
+{
+    *mask = relevant_mask(square, bishop);
+    /* Every subset of the mask, by the carry-rippler trick. */
+    int count = 0;
+    Bitboard subset = 0;
+    do {
+        subsets[count] = subset;
+        attacks[count++] = cbb_slider_walk(square, subset, bishop);
+        subset = (subset - *mask) & *mask;
+    } while (subset);
+    return count;
+}
+
+static void init_kind(SliderSquare *squares, Bitboard *table, int bishop)
+{
+    static Bitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS];
+    Bitboard *slice = table;
+    for (int square = 0; square < 64; square++) {
+        SliderSquare *s = &squares[square];
+        int count = cbb_slider_subsets(square, bishop, &s->mask, subsets, attacks);
+        int bits = cbb_count(s->mask);
+        s->shift = (unsigned)(64 - bits);
+        s->attacks = slice;
+#if CBB_SLIDER_PEXT
+        s->magic = 0;
+        for (int i = 0; i < count; i++)
+            slice[cbb_slider_index(s, subsets[i])] = attacks[i];
+#else
+        uint64_t seed = CBB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop); /* used only if the stored one fails */
+        s->magic = cbb_magic_find(subsets, attacks, count, bits, cbb_stored_magics[bishop][square], &seed, slice);
+#endif
+        slice += (size_t)1 << bits;
+    }
+}
+
+void cbb_slider_init(void)
+{
+    init_kind(cbb_rook_squares, rook_table, 0);
+    init_kind(cbb_bishop_squares, bishop_table, 1);
+}

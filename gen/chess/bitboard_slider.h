@@ -1,0 +1,83 @@
+/* Rook and bishop attacks: one table lookup per call, whichever way the
+ * index is made.
+ *
+ * A slider's attacks from a square depend only on the occupied squares of
+ * its relevant mask (its rays, without the last square of each, which is
+ * attacked whether or not it is occupied).  Each square owns a slice of a
+ * shared table with one entry per subset of that mask.  The subset's index
+ * is either PEXT (BMI2: gathers the masked occupancy bits into the low bits,
+ * an exact dense index) or the magic multiply (occupancy & mask) * magic >>
+ * shift, whose magic numbers bitboard_magic.c finds at start-up.  The choice
+ * is made at build time, here only: callers never know which runs.  Build
+ * with -DNO_PEXT to force magics on a BMI2 machine (useful on CPUs whose PEXT
+ * is slow microcode, such as AMD before Zen 3).
+ *
+ * Example, rook on a1: the mask is a2..a7 and b1..g1 (12 squares), so its
+ * slice has 4096 entries.  With only b1 occupied among them, PEXT gives
+ * index 1 (b1, bit 1, is the lowest bit of the mask) and entry 1 holds b1
+ * plus a2..a8. */
+#ifndef GEN_CHESS_BITBOARD_SLIDER_H
+#define GEN_CHESS_BITBOARD_SLIDER_H
+
+#include "bitboard_bb64.h"
+
+#if defined(__BMI2__) && !defined(NO_PEXT)
+#define CBB_SLIDER_PEXT 1
+#include <immintrin.h>
+#else
+#define CBB_SLIDER_PEXT 0
+#endif
+
+typedef struct SliderSquare {
+    Bitboard mask;           /* relevant occupancy */
+    Bitboard magic;          /* multiplier (magic builds only) */
+    const Bitboard *attacks; /* this square's slice of the table */
+    unsigned shift;          /* 64 - bits in mask (magic builds only) */
+} SliderSquare;
+
+extern SliderSquare cbb_rook_squares[64];
+extern SliderSquare cbb_bishop_squares[64];
+
+/* Whether this build indexes with PEXT (1) or magics (0), for reports. */
+static inline int cbb_slider_uses_pext(void)
+{
+    return CBB_SLIDER_PEXT;
+}
+
+/* The one place an index is made. */
+static inline unsigned cbb_slider_index(const SliderSquare *s, Bitboard occupied)
+{
+#if CBB_SLIDER_PEXT
+    return (unsigned)_pext_u64(occupied, s->mask);
+#else
+    return (unsigned)(((occupied & s->mask) * s->magic) >> s->shift);
+#endif
+}
+
+static inline Bitboard cbb_rook_attacks(int square, Bitboard occupied)
+{
+    const SliderSquare *s = &cbb_rook_squares[square];
+    return s->attacks[cbb_slider_index(s, occupied)];
+}
+
+static inline Bitboard cbb_bishop_attacks(int square, Bitboard occupied)
+{
+    const SliderSquare *s = &cbb_bishop_squares[square];
+    return s->attacks[cbb_slider_index(s, occupied)];
+}
+
+/* Slow reference: walks the rays square by square (table building, tests). */
+Bitboard cbb_slider_walk(int square, Bitboard occupied, int bishop);
+
+enum { CBB_SLIDER_MAX_SUBSETS = 4096 };
+
+/* The relevant mask of a rook (bishop = 0) or bishop on `square`, and every
+ * subset of it with the attacks it leaves; returns the number of subsets
+ * (at most CBB_SLIDER_MAX_SUBSETS). */
+int cbb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets, Bitboard *attacks);
+
+/* Builds the masks, the magics (magic builds) and the tables; called once
+ * from cbb_tables_init(). */
+void cbb_slider_init(void);
+
+#endif

@@ -1,0 +1,87 @@
+/* Filling the leaper, path and castling tables of bitboard_tables.h, and
+ * through cbb_slider_init() the slider tables, exactly once per process. */
+#include "bitboard_tables.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "bitboard_slider.h"
+#include "position.h"
+
+Bitboard cbb_knight_attacks[64];
+Bitboard cbb_king_attacks[64];
+Bitboard cbb_pawn_attacks[2][64];
+Bitboard cbb_rook_lines[64];
+Bitboard cbb_bishop_lines[64];
+Bitboard cbb_path_to[64][64];
+uint8_t cbb_castle_keep[64];
+
+/* The squares reached by the (file, rank) steps that stay on the board. */
+static Bitboard leaps(int square, const int (*steps)[2], int count)
+{
+    Bitboard set = 0;
+    for (int i = 0; i < count; i++) {
+        int file = square % 8 + steps[i][0], rank = square / 8 + steps[i][1];
+        if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
+            set |= cbb_bit(rank * 8 + file);
+    }
+    return set;
+}
+
+static void init_leapers(void)
+{
+    static const int KNIGHT_STEPS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int KING_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    static const int WHITE_PAWN_STEPS[2][2] = {{-1, 1}, {1, 1}}, BLACK_PAWN_STEPS[2][2] = {{-1, -1}, {1, -1}};
+    for (int s = 0; s < 64; s++) {
+        cbb_knight_attacks[s] = leaps(s, KNIGHT_STEPS, 8);
+        cbb_king_attacks[s] = leaps(s, KING_STEPS, 8);
+        cbb_pawn_attacks[CBB_WHITE][s] = leaps(s, WHITE_PAWN_STEPS, 2);
+        cbb_pawn_attacks[CBB_BLACK][s] = leaps(s, BLACK_PAWN_STEPS, 2);
+    }
+}
+
+/* When a slider on a sees b on an empty board, the squares strictly between
+ * them are what a slider on a sees when b blocks it and a slider on b sees
+ * when a blocks it, in common. */
+static void init_paths(void)
+{
+    for (int s = 0; s < 64; s++) {
+        cbb_rook_lines[s] = cbb_slider_walk(s, 0, 0);
+        cbb_bishop_lines[s] = cbb_slider_walk(s, 0, 1);
+    }
+    for (int a = 0; a < 64; a++)
+        for (int b = 0; b < 64; b++) {
+            Bitboard path = 0;
+            for (int bishop = 0; bishop < 2; bishop++)
+                if (cbb_slider_walk(a, 0, bishop) & cbb_bit(b))
+                    path = cbb_slider_walk(a, cbb_bit(b), bishop) & cbb_slider_walk(b, cbb_bit(a), bishop);
+            cbb_path_to[a][b] = path | cbb_bit(b);
+        }
+}
+
+static void init_castle_keep(void)
+{
+    for (int s = 0; s < 64; s++)
+        cbb_castle_keep[s] = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
+    cbb_castle_keep[4] &= (uint8_t) ~(CASTLE_WK | CASTLE_WQ);  /* e1 */
+    cbb_castle_keep[7] &= (uint8_t)~CASTLE_WK;                 /* h1 */
+    cbb_castle_keep[0] &= (uint8_t)~CASTLE_WQ;                 /* a1 */
+    cbb_castle_keep[60] &= (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
+    cbb_castle_keep[63] &= (uint8_t)~CASTLE_BK;                /* h8 */
+    cbb_castle_keep[56] &= (uint8_t)~CASTLE_BQ;                /* a8 */
+}
+
+static void init_all(void)
+{
+    init_leapers();
+    cbb_slider_init();
+    init_paths();
+    init_castle_keep();
+}
+
+void cbb_tables_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, init_all);
+}

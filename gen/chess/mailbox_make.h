@@ -1,0 +1,139 @@
+/* Make and unmake on the mailbox board, inline because perft runs them at
+ * every inner node.  The board and the piece lists change together: a piece
+ * keeps its slot in its list when it moves, a captured piece's slot is
+ * filled by the list's last entry, and unmake appends it again (list order
+ * is free, only the set of squares matters). */
+#ifndef GEN_CHESS_MAILBOX_MAKE_H
+#define GEN_CHESS_MAILBOX_MAKE_H
+
+#include "mailbox.h"
+
+static inline void mb_list_add(MailboxChess *s, int side, int kind, int square)
+{
+    int i = s->count[side][kind]++;
+    s->squares[side][kind][i] = (uint8_t)square;
+    s->list_index[square] = (uint8_t)i;
+}
+
+static inline void mb_list_remove(MailboxChess *s, int side, int kind, int square)
+{
+    int i = s->list_index[square];
+    int last = s->squares[side][kind][--s->count[side][kind]];
+    s->squares[side][kind][i] = (uint8_t)last;
+    s->list_index[last] = (uint8_t)i;
+}
+
+static inline void mb_list_move(MailboxChess *s, int side, int kind, int from, int to)
+{
+    int i = s->list_index[from];
+    s->squares[side][kind][i] = (uint8_t)to;
+    s->list_index[to] = (uint8_t)i;
+}
+
+/* The rook's journey when the king castles to `king_to`. */
+static inline void mb_castle_rook(int king_to, int *rook_from, int *rook_to)
+{
+    switch (king_to) {
+    case MB_G1: *rook_from = MB_H1, *rook_to = MB_F1; break;
+    case MB_C1: *rook_from = MB_A1, *rook_to = MB_D1; break;
+    case MB_G8: *rook_from = MB_H8, *rook_to = MB_F8; break;
+    default: *rook_from = MB_A8, *rook_to = MB_D8; break;
+    }
+}
+
+static inline void mb_relocate(MailboxChess *s, int side, int from, int to)
+{
+    uint8_t piece = s->board[from];
+    mb_list_move(s, side, MB_KIND(piece), from, to);
+    s->board[to] = piece;
+    s->board[from] = EMPTY;
+}
+
+static inline void mb_make(MailboxChess *s, MbMove move, MbUndo *undo)
+{
+    int from = MB_FROM(move), to = MB_TO(move), special = MB_SPECIAL(move);
+    int us = s->side, them = us ^ 1;
+    uint8_t captured = s->board[to];
+    undo->captured = captured;
+    undo->castling = s->castling;
+    undo->ep_square = s->ep_square;
+    undo->halfmove_clock = s->halfmove_clock;
+
+    s->halfmove_clock++;
+    if (captured) {
+        mb_list_remove(s, them, MB_KIND(captured), to);
+        s->halfmove_clock = 0;
+    }
+    if (MB_KIND(s->board[from]) == PAWN)
+        s->halfmove_clock = 0;
+    mb_relocate(s, us, from, to);
+    s->ep_square = 0;
+
+    switch (special) {
+    case MB_DOUBLE_STEP: s->ep_square = (uint8_t)((from + to) / 2); break;
+    case MB_EN_PASSANT: {
+        int victim = to + (us == CHESS_WHITE ? -10 : 10);
+        mb_list_remove(s, them, PAWN, victim);
+        s->board[victim] = EMPTY;
+        break;
+    }
+    case MB_CASTLE: {
+        int rook_from, rook_to;
+        mb_castle_rook(to, &rook_from, &rook_to);
+        mb_relocate(s, us, rook_from, rook_to);
+        break;
+    }
+    case MB_PROMOTE: {
+        int kind = MB_PROMOTED(move);
+        mb_list_remove(s, us, PAWN, to);
+        mb_list_add(s, us, kind, to);
+        s->board[to] = (uint8_t)(kind | MB_SIDE_FLAG(us));
+        break;
+    }
+    default: break;
+    }
+
+    s->castling &= mb_tables.castle_keep[from] & mb_tables.castle_keep[to];
+    s->fullmove_number += us;
+    s->side = them;
+}
+
+static inline void mb_unmake(MailboxChess *s, MbMove move, const MbUndo *undo)
+{
+    int from = MB_FROM(move), to = MB_TO(move), special = MB_SPECIAL(move);
+    int them = s->side, us = them ^ 1;
+    s->side = us;
+    s->fullmove_number -= us;
+    s->castling = undo->castling;
+    s->ep_square = undo->ep_square;
+    s->halfmove_clock = undo->halfmove_clock;
+
+    switch (special) {
+    case MB_EN_PASSANT: {
+        int victim = to + (us == CHESS_WHITE ? -10 : 10);
+        s->board[victim] = (uint8_t)(PAWN | MB_SIDE_FLAG(them));
+        mb_list_add(s, them, PAWN, victim);
+        break;
+    }
+    case MB_CASTLE: {
+        int rook_from, rook_to;
+        mb_castle_rook(to, &rook_from, &rook_to);
+        mb_relocate(s, us, rook_to, rook_from);
+        break;
+    }
+    case MB_PROMOTE:
+        mb_list_remove(s, us, MB_PROMOTED(move), to);
+        mb_list_add(s, us, PAWN, to);
+        s->board[to] = (uint8_t)(PAWN | MB_SIDE_FLAG(us));
+        break;
+    default: break;
+    }
+
+    mb_relocate(s, us, to, from);
+    if (undo->captured) {
+        s->board[to] = undo->captured;
+        mb_list_add(s, them, MB_KIND(undo->captured), to);
+    }
+}
+
+#endif

@@ -1,0 +1,56 @@
+/* Whether a side attacks a square on the 0x88 board.
+ *
+ * Pawns are looked up on the board (the two squares a pawn would attack
+ * from); every other attacker is found from the piece lists through the
+ * difference table, and only a slider whose line passes through the square
+ * costs a walk along that line.  Because pawns are read from the board, a
+ * caller may lift pieces off the board to test a hypothetical position (the
+ * king stepping away, an en passant capture) without touching the lists. */
+#ifndef GEN_CHESS_X88_ATTACK_H
+#define GEN_CHESS_X88_ATTACK_H
+
+#include "x88_board.h"
+#include "x88_tables.h"
+
+#ifdef X88_PROFILE_CALLS
+#define X88_HOT static __attribute__((noinline))
+#else
+#define X88_HOT static inline __attribute__((always_inline))
+#endif
+
+/* Whether the slider on `from` reaches `to`, given that its kind can move
+ * along their line: every square between must be empty. */
+X88_HOT int x88_path_clear(const uint8_t *board, int from, int to)
+{
+    int step = x88_step(from, to);
+    int square = from + step;
+    while (square != to && board[square] == EMPTY)
+        square += step;
+    return square == to;
+}
+
+X88_HOT int x88_attacked(const X88 *x, int square, int by)
+{
+    const uint8_t *board = x->board;
+    int pawn = x88_colour_bit(by) | PAWN;
+    int behind = square - x88_forward(by); /* the rank a pawn of `by` attacks from */
+    if (!((behind + 1) & X88_OFF) && board[behind + 1] == pawn)
+        return 1;
+    if (!((behind - 1) & X88_OFF) && board[behind - 1] == pawn)
+        return 1;
+    for (int i = 0; i < x->count[by][KNIGHT]; i++)
+        if (x88_attacks(x->list[by][KNIGHT][i], square) & X88_ATTACKS_KNIGHT)
+            return 1;
+    if (x88_attacks(x88_king(x, by), square) & X88_ATTACKS_KING)
+        return 1;
+    for (int kind = BISHOP; kind <= QUEEN; kind++) {
+        for (int i = 0; i < x->count[by][kind]; i++) {
+            int from = x->list[by][kind][i];
+            if ((x88_attacks(from, square) & (1 << kind)) && x88_path_clear(board, from, square))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+#endif

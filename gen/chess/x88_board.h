@@ -1,0 +1,151 @@
+/* The 0x88 chess board: the representation the "padded" chess backend
+ * searches.
+ *
+ * The board is 16 files wide and 8 ranks high, 128 bytes, and only the left
+ * half of each rank is real: square = 16 * rank + file, so in hexadecimal the
+ * high digit is the rank and the low digit the file (a1 = 0x00, h1 = 0x07,
+ * e4 = 0x34, h8 = 0x77).  Any square with bit 0x08 (file beyond h) or 0x80
+ * (rank beyond 8, or a negative number) set is off the board, so one mask
+ * answers "did this step leave the board?":
+ *
+ *     h4 = 0x37, one step east: 0x38 & 0x88 = 0x08  -> off the board
+ *     a1 = 0x00, one step south-west: -17 & 0x88 = 0x88 -> off the board
+ *     e4 = 0x34, knight jump +33: 0x55 = f6, 0x55 & 0x88 = 0 -> on the board
+ *
+ * Because the unused files act as padding, two squares' difference says
+ * exactly how they lie to each other (h1 and a2 differ by 0x09, never by a
+ * king step): x88_tables.h turns the difference into the piece kinds that can
+ * attack along it and the unit step that walks it.
+ *
+ * A board byte is EMPTY (0) or a piece: its Kind (position.h) in bits 0-2 and
+ * a colour bit, X88_WHITE (0x08) or X88_BLACK (0x10), so "own piece",
+ * "enemy piece" and "empty or enemy" are single AND tests.  Besides the
+ * board, each side keeps one piece list per kind (the squares of its
+ * knights, of its bishops, ...) so generation walks pieces, not squares, and
+ * slot[] gives each occupied square's index in its list so a capture can
+ * drop the piece in constant time. */
+#ifndef GEN_CHESS_X88_BOARD_H
+#define GEN_CHESS_X88_BOARD_H
+
+#include <stdint.h>
+
+#include "position.h"
+
+enum {
+    X88_SQUARES = 128,
+    X88_OFF = 0x88,   /* square & X88_OFF != 0: off the board */
+    X88_NO_EP = 0x88, /* ep field when no double step was just played */
+    X88_WHITE = 0x08, /* colour bits of a board byte */
+    X88_BLACK = 0x10,
+    X88_KIND_MASK = 7, /* board byte & X88_KIND_MASK: the Kind */
+    X88_LIST_MAX = 10  /* most pieces of one kind a side can have (2 + 8 promoted) */
+};
+
+/* Rank and file steps. */
+enum { X88_NORTH = 16, X88_EAST = 1 };
+
+typedef struct X88 {
+    uint8_t board[X88_SQUARES];
+    uint8_t slot[X88_SQUARES];               /* index of the piece on that square in its list */
+    uint8_t list[2][KING + 1][X88_LIST_MAX]; /* [side][kind]: squares */
+    uint8_t count[2][KING + 1];
+    uint8_t side;     /* CHESS_WHITE or CHESS_BLACK to move */
+    uint8_t castling; /* CASTLE_* bits of position.h */
+    uint8_t ep;       /* square passed by the last double step, or X88_NO_EP */
+    int halfmove_clock;
+    int fullmove_number;
+} X88;
+
+/* The internal move: from-square in bits 0-6, to-square in bits 8-14, the
+ * promotion Kind in bits 16-18, and flags for the moves make() must treat
+ * specially, so make() never has to rediscover them from the board. */
+typedef uint32_t X88Move;
+enum {
+    X88_MOVE_PROMOTION_SHIFT = 16,
+    X88_MOVE_PROMOTION = 7 << X88_MOVE_PROMOTION_SHIFT,
+    X88_MOVE_EN_PASSANT = 1 << 19,
+    X88_MOVE_CASTLE = 1 << 20,
+    X88_MOVE_DOUBLE_STEP = 1 << 21,
+};
+/* Legal moves of one chess position never exceed 218. */
+enum { X88_MAX_MOVES = 256 };
+
+static inline X88Move x88_move(int from, int to, int flags)
+{
+    return (X88Move)(from | to << 8 | flags);
+}
+static inline int x88_move_from(X88Move m)
+{
+    return (int)(m & 0x7F);
+}
+static inline int x88_move_to(X88Move m)
+{
+    return (int)((m >> 8) & 0x7F);
+}
+static inline int x88_move_promotion(X88Move m)
+{
+    return (int)((m >> X88_MOVE_PROMOTION_SHIFT) & 7);
+}
+
+/* What make() must remember so unmake() can put everything back. */
+typedef struct X88Undo {
+    uint8_t captured; /* board byte of the captured piece, EMPTY if none */
+    uint8_t castling;
+    uint8_t ep;
+    int halfmove_clock;
+} X88Undo;
+
+static inline int x88_colour_bit(int side)
+{
+    return X88_WHITE << side;
+}
+static inline int x88_side_of(int piece)
+{
+    return piece >> 4;
+} /* of an occupied byte */
+static inline int x88_forward(int side)
+{
+    return side == CHESS_WHITE ? X88_NORTH : -X88_NORTH;
+}
+
+static inline int x88_from_neutral(int square)
+{
+    return (square / C_WIDTH) * 16 + square % C_WIDTH;
+}
+static inline int x88_to_neutral(int square)
+{
+    return (square >> 4) * C_WIDTH + (square & 7);
+}
+
+static inline int x88_king(const X88 *x, int side)
+{
+    return x->list[side][KING][0];
+}
+
+/* Piece-list upkeep.  Removal moves the list's last piece into the hole;
+ * insertion appends.  The order of a list is therefore not kept across a
+ * make/unmake pair, only its contents, which is all generation needs. */
+static inline void x88_list_add(X88 *x, int side, int kind, int square)
+{
+    int i = x->count[side][kind]++;
+    x->list[side][kind][i] = (uint8_t)square;
+    x->slot[square] = (uint8_t)i;
+}
+
+static inline void x88_list_remove(X88 *x, int side, int kind, int square)
+{
+    int i = x->slot[square];
+    int last = --x->count[side][kind];
+    int moved = x->list[side][kind][last];
+    x->list[side][kind][i] = (uint8_t)moved;
+    x->slot[moved] = (uint8_t)i;
+}
+
+static inline void x88_list_move(X88 *x, int side, int kind, int from, int to)
+{
+    int i = x->slot[from];
+    x->list[side][kind][i] = (uint8_t)to;
+    x->slot[to] = (uint8_t)i;
+}
+
+#endif

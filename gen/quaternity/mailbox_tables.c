@@ -1,0 +1,185 @@
+/* Filling the geometry tables of mailbox_tables.h: rays, knight and king
+ * targets, and the pawn tables that carry the Quaternity pawn rules (spec
+ * section 3 and the pawn-vector seed).  Everything is computed from the
+ * (file, rank) deltas of the eight directions, once per process. */
+#include "mailbox_tables.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+
+MailboxTables mailbox_tables;
+
+static const int DIRECTION_DELTA[DIR_COUNT][2] = {
+    /* {file, rank} */
+    [DIR_UP] = {0, 1},       [DIR_DOWN] = {0, -1},       [DIR_RIGHT] = {1, 0},    [DIR_LEFT] = {-1, 0},
+    [DIR_UP_RIGHT] = {1, 1}, [DIR_DOWN_LEFT] = {-1, -1}, [DIR_UP_LEFT] = {-1, 1}, [DIR_DOWN_RIGHT] = {1, -1},
+};
+
+/* Each army's two forward directions (spec section 3): one along the files
+ * (vertical), one along the ranks (horizontal). */
+static const Direction ARMY_VERTICAL[4] = {DIR_UP, DIR_DOWN, DIR_DOWN, DIR_UP};
+static const Direction ARMY_HORIZONTAL[4] = {DIR_RIGHT, DIR_RIGHT, DIR_LEFT, DIR_LEFT};
+
+static int square_at(int file, int rank)
+{
+    if (file < 0 || file >= Q_WIDTH || rank < 0 || rank >= Q_WIDTH)
+        return NO_SQUARE;
+    return rank * Q_WIDTH + file;
+}
+
+/* The square reached from `square` by the sum of the given direction
+ * steps, or NO_SQUARE. */
+static int square_after(int square, Direction a, Direction b)
+{
+    int file = square % Q_WIDTH + DIRECTION_DELTA[a][0] + DIRECTION_DELTA[b][0];
+    int rank = square / Q_WIDTH + DIRECTION_DELTA[a][1] + DIRECTION_DELTA[b][1];
+    return square_at(file, rank);
+}
+
+static int square_step(int square, Direction d)
+{
+    return square_at(square % Q_WIDTH + DIRECTION_DELTA[d][0], square / Q_WIDTH + DIRECTION_DELTA[d][1]);
+}
+
+/* The diagonal direction that is one step in a plus one step in b. */
+static Direction diagonal_of(Direction a, Direction b)
+{
+    for (int d = FIRST_DIAGONAL; d < DIR_COUNT; d++)
+        if (DIRECTION_DELTA[d][0] == DIRECTION_DELTA[a][0] + DIRECTION_DELTA[b][0] &&
+            DIRECTION_DELTA[d][1] == DIRECTION_DELTA[a][1] + DIRECTION_DELTA[b][1])
+            return (Direction)d;
+    return DIR_COUNT; /* not reached for perpendicular a and b */
+}
+
+/* Whether a pawn heading in direction d stands on the edge it promotes on. */
+static bool on_edge(int square, Direction d)
+{
+    return square_step(square, d) == NO_SQUARE;
+}
+
+static PawnState state_of_direction(Direction d)
+{
+    return (PawnState)(d + 1);
+}
+
+static void fill_rays(void)
+{
+    for (int sq = 0; sq < Q_SQUARES; sq++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int n = 0;
+            for (int t = square_step(sq, (Direction)d); t != NO_SQUARE; t = square_step(t, (Direction)d))
+                mailbox_tables.ray[sq][d][n++] = (uint8_t)t;
+            mailbox_tables.ray[sq][d][n] = NO_SQUARE;
+        }
+}
+
+static void fill_leapers(void)
+{
+    static const int KNIGHT_DELTA[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    for (int sq = 0; sq < Q_SQUARES; sq++) {
+        int file = sq % Q_WIDTH, rank = sq / Q_WIDTH;
+        int n = 0;
+        for (int i = 0; i < 8; i++) {
+            int t = square_at(file + KNIGHT_DELTA[i][0], rank + KNIGHT_DELTA[i][1]);
+            if (t != NO_SQUARE)
+                mailbox_tables.knight[sq][n++] = (uint8_t)t;
+        }
+        mailbox_tables.knight[sq][n] = NO_SQUARE;
+        n = 0;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int t = square_step(sq, (Direction)d);
+            if (t != NO_SQUARE)
+                mailbox_tables.king[sq][n++] = (uint8_t)t;
+        }
+        mailbox_tables.king[sq][n] = NO_SQUARE;
+    }
+}
+
+static void add_step(PawnMoves *pm, int to, int army, PawnState state, bool promotes)
+{
+    if (to == NO_SQUARE)
+        return;
+    pm->steps[pm->step_count++] = (PawnTarget){(uint8_t)to, PIECE_MAKE(army, PAWN, state), promotes};
+}
+
+static void add_capture(PawnMoves *pm, int to, int army, PawnState state, bool promotes)
+{
+    if (to == NO_SQUARE)
+        return;
+    pm->captures[pm->capture_count++] = (PawnTarget){(uint8_t)to, PIECE_MAKE(army, PAWN, state), promotes};
+}
+
+/* A directed pawn: one step in d; captures one step in d plus one step to
+ * either side; promotes on d's edge only. */
+static void fill_directed_pawn(PawnMoves *pm, int sq, int army, Direction d)
+{
+    PawnState state = state_of_direction(d);
+    int to = square_step(sq, d);
+    add_step(pm, to, army, state, to != NO_SQUARE && on_edge(to, d));
+    /* The two perpendicular directions are the other orthogonal pair. */
+    Direction side = d < DIR_RIGHT ? DIR_RIGHT : DIR_UP;
+    for (int s = 0; s < 2; s++) {
+        to = square_after(sq, d, (Direction)(side ^ s));
+        add_capture(pm, to, army, state, to != NO_SQUARE && on_edge(to, d));
+    }
+}
+
+/* An uncommitted advanced pawn with forward directions v and h: a quiet
+ * step in either commits to it; the capture along the main diagonal (v + h)
+ * stays uncommitted; a side capture commits to the one forward direction
+ * it contains, counted from the landing square (seed sections 5 and 8). */
+static void fill_uncommitted_pawn(PawnMoves *pm, int sq, int army)
+{
+    Direction v = ARMY_VERTICAL[army], h = ARMY_HORIZONTAL[army];
+    PawnState sv = state_of_direction(v), sh = state_of_direction(h);
+    int to = square_step(sq, v);
+    add_step(pm, to, army, sv, to != NO_SQUARE && on_edge(to, v));
+    to = square_step(sq, h);
+    add_step(pm, to, army, sh, to != NO_SQUARE && on_edge(to, h));
+
+    to = square_after(sq, v, h);
+    add_capture(pm, to, army, PAWN_UNCOMMITTED, to != NO_SQUARE && (on_edge(to, v) || on_edge(to, h)));
+    to = square_after(sq, v, direction_opposite(h));
+    add_capture(pm, to, army, sv, to != NO_SQUARE && on_edge(to, v));
+    to = square_after(sq, h, direction_opposite(v));
+    add_capture(pm, to, army, sh, to != NO_SQUARE && on_edge(to, h));
+}
+
+static void fill_pawns(void)
+{
+    for (int army = 0; army < 4; army++) {
+        for (PawnState state = PAWN_UP; state <= PAWN_UNCOMMITTED; state++)
+            for (int sq = 0; sq < Q_SQUARES; sq++) {
+                PawnMoves *pm = &mailbox_tables.pawn[army][state][sq];
+                if (state == PAWN_UNCOMMITTED)
+                    fill_uncommitted_pawn(pm, sq, army);
+                else
+                    fill_directed_pawn(pm, sq, army, (Direction)(state - 1));
+            }
+
+        /* What each state attacks, as diagonal directions. */
+        Direction v = ARMY_VERTICAL[army], h = ARMY_HORIZONTAL[army];
+        for (PawnState state = PAWN_UP; state < PAWN_UNCOMMITTED; state++) {
+            Direction d = (Direction)(state - 1);
+            Direction side = d < DIR_RIGHT ? DIR_RIGHT : DIR_UP;
+            mailbox_tables.pawn_attack_directions[army][state] =
+                (uint8_t)(1u << diagonal_of(d, side) | 1u << diagonal_of(d, direction_opposite(side)));
+        }
+        mailbox_tables.pawn_attack_directions[army][PAWN_UNCOMMITTED] =
+            (uint8_t)(1u << diagonal_of(v, h) | 1u << diagonal_of(v, direction_opposite(h)) |
+                      1u << diagonal_of(h, direction_opposite(v)));
+    }
+}
+
+static void fill_tables(void)
+{
+    fill_rays();
+    fill_leapers();
+    fill_pawns();
+}
+
+void mailbox_tables_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_tables);
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The headline speed figures the issues ask for, with hyperfine over bin/perft,
+# every backend side by side, median of RUNS runs after one warm-up, bulk
+# counting on and off, one thread, no hashing:
+#   Quaternity opening perft 4 and 5; chess initial position perft 6 and
+#   Kiwipete perft 5.
+# Writes results/headline-DATE-HOST-COMMIT/ (hyperfine JSON and Markdown per
+# case, machine.txt, headline.md) and copies headline.md to
+# results/latest-headline.md.  About three minutes on a quiet 2-core machine.
+#   scripts/headline.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+make --no-print-directory bin/perft >/dev/null
+stamp="$(date -u +%Y%m%d-%H%M%S)-$(hostname -s)-$(git rev-parse --short HEAD 2>/dev/null || echo nogit)"
+dir=results/headline-$stamp
+mkdir -p "$dir"
+{
+    echo "date: $(date -u +%FT%TZ)"
+    echo "commit: $(git rev-parse HEAD 2>/dev/null || echo none)"
+    echo "cpu: $(lscpu | sed -n 's/^Model name: *//p')"
+    echo "cores: $(nproc)"
+    echo "compiler: $(gcc --version | head -n 1)"
+    echo "hyperfine: $(hyperfine --version)"
+    echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+} >"$dir/machine.txt"
+
+opening='rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w'
+initial='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+# name | position | depth | nodes (published / reference count)
+cases=(
+    "quaternity-opening-d4|$opening|4|2817365"
+    "quaternity-opening-d5|$opening|5|116140198"
+    "chess-initial-d6|$initial|6|119060324"
+    "chess-kiwipete-d5|$kiwipete|5|193690690"
+)
+total=$((${#cases[@]} * 2))
+n=0
+for c in "${cases[@]}"; do
+    IFS='|' read -r name pos depth nodes <<<"$c"
+    for mode in bulk no-bulk; do
+        n=$((n + 1))
+        echo "[$n/$total] $name, --$mode" >&2
+        # Each backend's count is checked once before it is timed.
+        for b in mailbox padded bitboard; do
+            got=$(bin/perft -b "$b" --"$mode" "$depth" "$pos" 2>/dev/null | tail -n 1)
+            [ "$got" = "$nodes" ] || { echo "headline: $b gives $got for $name, expected $nodes" >&2; exit 1; }
+        done
+        hyperfine --style basic --warmup 1 --runs "$runs" -N \
+            --export-json "$dir/$name-$mode.json" --export-markdown "$dir/$name-$mode.md" \
+            -n mailbox "bin/perft -b mailbox --$mode $depth '$pos'" \
+            -n padded "bin/perft -b padded --$mode $depth '$pos'" \
+            -n bitboard "bin/perft -b bitboard --$mode $depth '$pos'" >/dev/null
+    done
+done
+echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$dir/machine.txt"
+
+python3 - "$dir" "${cases[@]}" <<'PY' >"$dir/headline.md"
+import json, sys
+d = sys.argv[1]
+cases = [c.split("|") for c in sys.argv[2:]]
+print("| position | depth | nodes | counting | mailbox | padded | bitboard | fastest / slowest |")
+print("|---|---|---|---|---|---|---|---|")
+for name, _, depth, nodes in cases:
+    for mode in ("bulk", "no-bulk"):
+        res = {r["command"]: r for r in json.load(open(f"{d}/{name}-{mode}.json"))["results"]}
+        cells, rates = [], []
+        for b in ("mailbox", "padded", "bitboard"):
+            t = res[b]["median"]
+            rate = int(nodes) / t / 1e6
+            rates.append(rate)
+            cells.append(f"{rate:,.1f} M/s ({t:.3f} s)")
+        label = "bulk counting on" if mode == "bulk" else "bulk counting off"
+        print(f"| {name.rsplit('-', 1)[0]} | {depth} | {int(nodes):,} | {label} | " + " | ".join(cells)
+              + f" | {max(rates) / min(rates):.2f}x |")
+print()
+print(f"Medians of {json.load(open(f'{d}/{cases[0][0]}-bulk.json'))['results'][0]['times'].__len__()} runs "
+      "(hyperfine, wall clock, one warm-up), nodes per second = count / median time including process start-up; "
+      "one thread, no hashing. Machine: see machine.txt.")
+PY
+cp "$dir/headline.md" results/latest-headline.md
+cat "$dir/headline.md"
