@@ -4,8 +4,12 @@
  * from); every other attacker is found from the piece lists through the
  * difference table, and only a slider whose line passes through the square
  * costs a walk along that line.  Because pawns are read from the board, a
- * caller may lift pieces off the board to test a hypothetical position (the
- * king stepping away, an en passant capture) without touching the lists. */
+ * caller may lift pieces off the board to test a hypothetical position (an
+ * en passant capture) without touching the lists.
+ *
+ * X88_HOT marks the hot-path helpers, forced inline; building with
+ * -DX88_PROFILE_CALLS keeps them out of line so a profiler can attribute
+ * time to each. */
 #ifndef GEN_CHESS_X88_ATTACK_H
 #define GEN_CHESS_X88_ATTACK_H
 

@@ -63,9 +63,9 @@ static void x88_load(void *state, const Position *pos)
         x88_list_add(x, side, kind, at);
     }
     x->side = (uint8_t)pos->turn;
-    x->castling = pos->castling;
-    x->ep = pos->ep_square < 0 ? (uint8_t)X88_NO_EP : (uint8_t)x88_from_neutral(pos->ep_square);
-    x->halfmove_clock = pos->halfmove_clock;
+    x->state.castling = pos->castling;
+    x->state.ep = pos->ep_square < 0 ? (uint8_t)X88_NO_EP : (uint8_t)x88_from_neutral(pos->ep_square);
+    x->state.halfmove_clock = pos->halfmove_clock;
     x->fullmove_number = pos->fullmove_number;
 }
 
@@ -83,9 +83,9 @@ static void x88_save(const void *state, Position *pos)
         pos->board[square] = PIECE_MAKE(side, kind, state_bits);
     }
     pos->turn = x->side;
-    pos->castling = x->castling;
-    pos->ep_square = x->ep == X88_NO_EP ? -1 : x88_to_neutral(x->ep);
-    pos->halfmove_clock = x->halfmove_clock;
+    pos->castling = x->state.castling;
+    pos->ep_square = x->state.ep == X88_NO_EP ? -1 : x88_to_neutral(x->state.ep);
+    pos->halfmove_clock = x->state.halfmove_clock;
     pos->fullmove_number = x->fullmove_number;
 }
 
@@ -133,7 +133,7 @@ static void x88_make_neutral(void *state, Move move)
         instance->capacity = capacity;
     }
     instance->played[instance->depth] = list[i];
-    x88_make(&instance->position, list[i], &instance->undo[instance->depth]);
+    x88_make(&instance->position, list[i], &instance->undo[instance->depth], instance->position.side);
     instance->depth++;
 }
 
@@ -145,7 +145,8 @@ static void x88_unmake_neutral(void *state, Move move)
         abort();
     }
     instance->depth--;
-    x88_unmake(&instance->position, instance->played[instance->depth], &instance->undo[instance->depth]);
+    x88_unmake(&instance->position, instance->played[instance->depth], &instance->undo[instance->depth],
+               instance->position.side ^ 1);
 }
 
 static uint64_t x88_perft_neutral(void *state, int depth, int bulk)

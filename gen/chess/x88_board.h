@@ -15,7 +15,9 @@
  * Because the unused files act as padding, two squares' difference says
  * exactly how they lie to each other (h1 and a2 differ by 0x09, never by a
  * king step): x88_tables.h turns the difference into the piece kinds that can
- * attack along it and the unit step that walks it.
+ * attack along it and the unit step that walks it.  Nothing is ever written
+ * to the padding, so it always reads EMPTY; pawn captures use that to step
+ * off the a- and h-files without a mask test.
  *
  * A board byte is EMPTY (0) or a piece: its Kind (position.h) in bits 0-2 and
  * a colour bit, X88_WHITE (0x08) or X88_BLACK (0x10), so "own piece",
@@ -44,15 +46,21 @@ enum {
 /* Rank and file steps. */
 enum { X88_NORTH = 16, X88_EAST = 1 };
 
+/* What a move changes that its unmake cannot work out again: saved whole
+ * in the undo record, restored in one copy. */
+typedef struct X88Irreversible {
+    int halfmove_clock;
+    uint8_t castling; /* CASTLE_* bits of position.h */
+    uint8_t ep;       /* square passed by the last double step, or X88_NO_EP */
+} X88Irreversible;
+
 typedef struct X88 {
     uint8_t board[X88_SQUARES];
     uint8_t slot[X88_SQUARES];               /* index of the piece on that square in its list */
     uint8_t list[2][KING + 1][X88_LIST_MAX]; /* [side][kind]: squares */
     uint8_t count[2][KING + 1];
-    uint8_t side;     /* CHESS_WHITE or CHESS_BLACK to move */
-    uint8_t castling; /* CASTLE_* bits of position.h */
-    uint8_t ep;       /* square passed by the last double step, or X88_NO_EP */
-    int halfmove_clock;
+    X88Irreversible state;
+    uint8_t side; /* CHESS_WHITE or CHESS_BLACK to move */
     int fullmove_number;
 } X88;
 
@@ -66,6 +74,8 @@ enum {
     X88_MOVE_EN_PASSANT = 1 << 19,
     X88_MOVE_CASTLE = 1 << 20,
     X88_MOVE_DOUBLE_STEP = 1 << 21,
+    /* the moves make() and unmake() treat off the common path */
+    X88_MOVE_SPECIAL = X88_MOVE_PROMOTION | X88_MOVE_EN_PASSANT | X88_MOVE_CASTLE,
 };
 /* Legal moves of one chess position never exceed 218. */
 enum { X88_MAX_MOVES = 256 };
@@ -89,10 +99,8 @@ static inline int x88_move_promotion(X88Move m)
 
 /* What make() must remember so unmake() can put everything back. */
 typedef struct X88Undo {
+    X88Irreversible state;
     uint8_t captured; /* board byte of the captured piece, EMPTY if none */
-    uint8_t castling;
-    uint8_t ep;
-    int halfmove_clock;
 } X88Undo;
 
 static inline int x88_colour_bit(int side)

@@ -1,14 +1,19 @@
 /* Legal move generation on the 0x88 board, without make-and-test.
  *
- * Before generating, one pass over the enemy sliders finds every pin and
- * every distant check: a slider whose line (difference table) runs through
- * our king is followed from the king; if it is the first piece met, it gives
- * check; if one of ours comes first and the slider second, that piece is
- * pinned and may only move along the line.  Knights and pawns that give
- * check are found from the knight list and two board squares.  Then:
+ * Before generating, one pass over the enemy pieces, each looked up once in
+ * the king-zone table (x88_tables.h), finds
+ *   - checks and pins: a slider whose line runs through our king is followed
+ *     from the king; if it is the first piece met, it gives check; if one of
+ *     ours comes first and the slider second, that piece is pinned and may
+ *     only move along the line.  Knights and pawns that check are found from
+ *     the same table and two board squares;
+ *   - which squares the king may use: its free neighbours and, when castling
+ *     is possible, the squares it crosses and lands on, each tested against
+ *     the pieces the table says could reach it.
+ * Then:
  *   - no check: pinned pieces move along their line only and are taken out
  *     of the piece lists meanwhile; every other piece's pseudo-legal moves
- *     are legal, except the king's, whose destinations are tested for attack;
+ *     are legal;
  *   - one check: only moves that capture the checker or land between it and
  *     the king, found per target square, plus king moves; a pinned piece can
  *     never do either (its line and the check line meet only at the king);
@@ -20,10 +25,10 @@
  * Everything is inlined into four copies: side to move (white, black) is a
  * compile-time constant, so directions and ranks fold away, and the move
  * list may be NULL (perft's last ply when bulk counting), so the compiler
- * drops every store and leaves a counter.  Knight and pawn moves are emitted
- * without branches: the store happens regardless and the count advances by
- * the legality flag; an off-board square is read through `square & 0x7F`,
- * always inside the array, and its flag is cleared by the 0x88 test. */
+ * drops every store and leaves a counter.  Knight, king and pawn moves are
+ * counted without branches: a step that may leave the board is read through
+ * `square & 0x7F`, always inside the array, and dropped afterwards by an
+ * on-board mask or the 0x88 test. */
 #ifndef GEN_CHESS_X88_MOVEGEN_H
 #define GEN_CHESS_X88_MOVEGEN_H
 
@@ -124,11 +129,11 @@ X88_HOT void x88_find_threats(X88 *x, const int side, int king, X88Threats *t)
         wanted |= !(board[(king + X88_ZONE_STEPS[j]) & 0x7F] & own) << j;
     wanted &= x88_king_steps_on_board[king];
     t->castle_short = t->castle_long = 0;
-    if (x->castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) {
-        t->castle_short = (x->castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) && board[king + 1] == EMPTY &&
-                          board[king + 2] == EMPTY;
-        t->castle_long = (x->castling & (side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ)) && board[king - 1] == EMPTY &&
-                         board[king - 2] == EMPTY && board[king - 3] == EMPTY;
+    if (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) {
+        t->castle_short = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) &&
+                          board[king + 1] == EMPTY && board[king + 2] == EMPTY;
+        t->castle_long = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ)) &&
+                         board[king - 1] == EMPTY && board[king - 2] == EMPTY && board[king - 3] == EMPTY;
         wanted |= t->castle_short << X88_ZONE_SHORT_TARGET | t->castle_long << X88_ZONE_LONG_TARGET;
     }
 
@@ -224,8 +229,9 @@ X88_HOT int x88_gen_pawn(const uint8_t *board, const int side, X88Move *moves, i
 {
     const int forward = x88_forward(side), enemy = x88_colour_bit(side ^ 1);
     int to = from + forward;
-    int west = (x88_beside(board, to - 1) & enemy) != 0;
-    int east = (x88_beside(board, to + 1) & enemy) != 0;
+    /* enemy is one colour bit, so the quotient is 0 or 1 (a shift) */
+    int west = (x88_beside(board, to - 1) & enemy) / enemy;
+    int east = (x88_beside(board, to + 1) & enemy) / enemy;
     if ((from & 0x70) == x88_pawn_last_from_rank(side)) {
         if (board[to] == EMPTY)
             n = x88_emit_promotions(moves, n, from, to);
@@ -270,16 +276,21 @@ X88_HOT int x88_gen_pinned_pawn(const uint8_t *board, const int side, X88Move *m
     return n;
 }
 
-static const int8_t X88_KNIGHT_JUMPS[8] = {14, 18, 31, 33, -14, -18, -31, -33};
-
+/* Knight jumps to squares not holding our own pieces.  An off-board jump is
+ * read masked into the array and dropped by the on-board mask. */
 X88_HOT int x88_gen_knight(const uint8_t *board, const int side, X88Move *moves, int n, int from)
 {
     const int own = x88_colour_bit(side);
+    int free = 0;
 #pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) {
-        int to = from + X88_KNIGHT_JUMPS[j];
-        n = x88_emit_if(moves, n, from, to & 0x7F, 0, !(to & X88_OFF) & !(board[to & 0x7F] & own));
-    }
+    for (int j = 0; j < 8; j++)
+        free |= !(board[(from + X88_KNIGHT_JUMPS[j]) & 0x7F] & own) << j;
+    free &= x88_knight_jumps_on_board[from];
+    if (!moves)
+        return n + __builtin_popcount((unsigned)free);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++)
+        n = x88_emit_if(moves, n, from, (from + X88_KNIGHT_JUMPS[j]) & 0x7F, 0, free >> j & 1);
     return n;
 }
 
@@ -336,11 +347,11 @@ X88_HOT int x88_gen_king(X88Move *moves, int n, int king, const X88Threats *t)
  * leave it), a pinned capturer, and captures that answer or ignore a check. */
 X88_HOT int x88_gen_en_passant(X88 *x, const int side, X88Move *moves, int n, int king)
 {
-    if (x->ep == X88_NO_EP)
+    if (x->state.ep == X88_NO_EP)
         return n;
     uint8_t *board = x->board;
     const int forward = x88_forward(side), pawn = x88_colour_bit(side) | PAWN;
-    int to = x->ep, victim = to - forward;
+    int to = x->state.ep, victim = to - forward;
     for (int d = -1; d <= 1; d += 2) {
         int from = victim + d;
         if (x88_beside(board, from) != pawn)

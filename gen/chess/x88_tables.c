@@ -11,6 +11,7 @@ int8_t x88_step_table[X88_DIFFERENCES];
 uint8_t x88_castle_keep[128];
 uint16_t x88_zone_table[KING + 1][X88_DIFFERENCES];
 uint8_t x88_king_steps_on_board[128];
+uint8_t x88_knight_jumps_on_board[128];
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -26,7 +27,6 @@ static void fill_tables(void)
 {
     static const int ORTHOGONAL[4] = {1, -1, 16, -16};
     static const int DIAGONAL[4] = {15, 17, -15, -17};
-    static const int KNIGHT_JUMPS[8] = {14, 18, 31, 33, -14, -18, -31, -33};
     memset(x88_attack_table, 0, sizeof x88_attack_table);
     memset(x88_step_table, 0, sizeof x88_step_table);
     for (int d = 0; d < 4; d++) {
@@ -42,7 +42,7 @@ static void fill_tables(void)
     mark(-15, X88_ATTACKS_BLACK_PAWN, -15);
     mark(-17, X88_ATTACKS_BLACK_PAWN, -17);
     for (int j = 0; j < 8; j++)
-        mark(KNIGHT_JUMPS[j], X88_ATTACKS_KNIGHT, KNIGHT_JUMPS[j]);
+        mark(X88_KNIGHT_JUMPS[j], X88_ATTACKS_KNIGHT, X88_KNIGHT_JUMPS[j]);
 
     /* A piece differing from the king by d attacks zone square j when its
      * difference from that square, d - step j, is one of its attacks. */
@@ -59,10 +59,13 @@ static void fill_tables(void)
     }
 
     for (int square = 0; square < 128; square++) {
-        x88_king_steps_on_board[square] = 0;
-        for (int j = 0; j < 8; j++)
+        x88_king_steps_on_board[square] = x88_knight_jumps_on_board[square] = 0;
+        for (int j = 0; j < 8; j++) {
             if (!(square & 0x88) && !((square + X88_ZONE_STEPS[j]) & 0x88))
                 x88_king_steps_on_board[square] |= (uint8_t)(1u << j);
+            if (!(square & 0x88) && !((square + X88_KNIGHT_JUMPS[j]) & 0x88))
+                x88_knight_jumps_on_board[square] |= (uint8_t)(1u << j);
+        }
     }
 
     memset(x88_castle_keep, 0xFF, sizeof x88_castle_keep);

@@ -53,6 +53,9 @@ extern int8_t x88_step_table[X88_DIFFERENCES];
 extern uint8_t x88_castle_keep[128];
 /* Bit j set when king + X88_ZONE_STEPS[j] (j < 8) is on the board. */
 extern uint8_t x88_king_steps_on_board[128];
+/* The knight's jumps, and bit j set when square + jump j is on the board. */
+static const int8_t X88_KNIGHT_JUMPS[8] = {14, 18, 31, 33, -14, -18, -31, -33};
+extern uint8_t x88_knight_jumps_on_board[128];
 /* [kind][piece - king + 119]: bit j set when a piece of that kind could
  * attack king + X88_ZONE_STEPS[j] on an empty board (pawns excluded). */
 extern uint16_t x88_zone_table[KING + 1][X88_DIFFERENCES];
