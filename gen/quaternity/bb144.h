@@ -166,6 +166,18 @@ static inline Bb144 bb_step(Bb144 a, int step)
     return bb_and(b, bb_board());
 }
 
+/* Visit every member, word by word: `BB_FOR_EACH (sq, set) body;` with
+ * `int sq` declared before.  The word loop has a constant trip count, so
+ * the compiler unrolls it into three tight bit loops.  Not for nesting
+ * (its hidden names would shadow) and `break` leaves only the current
+ * word: where either matters, use BbIter below. */
+#define BB_FOR_EACH(sq, set)                                                                                           \
+    for (Bb144 bb_each_set_ = (set), *bb_each_done_ = 0; !bb_each_done_; bb_each_done_ = &bb_each_set_)                \
+        for (int bb_each_word_ = 0; bb_each_word_ < 3; bb_each_word_++)                                                \
+            for (uint64_t bb_each_bits_ = bb_each_set_.w[bb_each_word_];                                               \
+                 bb_each_bits_ && ((sq) = bb_each_word_ * 64 + __builtin_ctzll(bb_each_bits_), 1);                     \
+                 bb_each_bits_ &= bb_each_bits_ - 1)
+
 /* Visit every member: `for (BbIter it = bb_iter(set); bb_next(&it, &sq);)`. */
 typedef struct BbIter {
     Bb144 rest;

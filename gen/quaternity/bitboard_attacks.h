@@ -54,29 +54,11 @@ static inline Bb144 bb_line_deposit(int line_index, unsigned bits)
                    bb_pdep(bits >> line->shift2, line->mask[2]));
 }
 
-/* The slider sets of the line type of orientation o. */
-static inline int lineset_of_orientation(int o)
+/* Enemy sliders that attack along a line (the line sliders exclude frozen
+ * men), as 12 bits. */
+static inline unsigned qbb_enemy_sliders_on_line(const QbbState *s, int mover, int line)
 {
-    return o <= LINE_FILE ? LINESET_ROOK_LIKE : LINESET_BISHOP_LIKE;
-}
-
-/* Men of frozen controllers on a line: they block but attack nothing. */
-static inline unsigned qbb_frozen_on_line(const QbbState *s, int line)
-{
-    unsigned frozen = 0;
-    for (unsigned f = s->frozen; f; f &= f - 1)
-        frozen |= s->lines[LINESET_CONTROLLER + __builtin_ctz(f)][line];
-    return frozen;
-}
-
-/* Active enemy sliders of orientation o's kind on a line, as 12 bits. */
-static inline unsigned qbb_enemy_sliders_on_line(const QbbState *s, int mover, int line, int o)
-{
-    unsigned sliders =
-        s->lines[lineset_of_orientation(o)][line] & ~(unsigned)s->lines[LINESET_CONTROLLER + mover][line];
-    if (s->frozen)
-        sliders &= ~qbb_frozen_on_line(s, line);
-    return sliders;
+    return s->line_sliders[line] & ~qbb_line_blocked_for(s->line_men[line], mover);
 }
 
 static inline Bb144 qbb_frozen_men(const QbbState *s)
@@ -104,19 +86,41 @@ static inline Bb144 qbb_near_attackers(const QbbState *s, Bb144 enemies, int sq)
     return bb_and(near, enemies);
 }
 
-/* Whether an active enemy of `mover` attacks `sq` once the man on
- * `removed` has left (a king testing where it may go; pass sq itself to
- * remove nothing: a square's own occupancy never blocks its reach). */
-static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int sq, int removed)
+/* Squares attacked by the active enemy knights, kings and pawns that
+ * stand near `ksq`: only those can attack ksq or a square next to it, and
+ * usually there are none.  (A direction-d pawn on p attacks the squares
+ * from which a pawn of the opposite direction would attack p.) */
+static inline Bb144 qbb_near_danger(const QbbState *s, Bb144 enemies, int ksq)
 {
-    if (bb_any(qbb_near_attackers(s, enemies, sq)))
-        return true;
+    Bb144 pawns = bb_or(bb_or(s->sets[SET_PAWN_ATTACKS + DIR_UP], s->sets[SET_PAWN_ATTACKS + DIR_DOWN]),
+                        bb_or(s->sets[SET_PAWN_ATTACKS + DIR_RIGHT], s->sets[SET_PAWN_ATTACKS + DIR_LEFT]));
+    Bb144 knights = bb_and(bb_and(s->sets[SET_KNIGHTS], enemies), bb_box7[ksq]);
+    Bb144 close = bb_and(bb_and(bb_or(s->sets[SET_KINGS], pawns), enemies), bb_box5[ksq]);
+    Bb144 danger = bb_empty();
+    if (bb_none(bb_or(knights, close)))
+        return danger;
+    int sq;
+    for (BbIter it = bb_iter(knights); bb_next(&it, &sq);)
+        danger = bb_or(danger, bb_knight_attacks[sq]);
+    for (BbIter it = bb_iter(bb_and(close, s->sets[SET_KINGS])); bb_next(&it, &sq);)
+        danger = bb_or(danger, bb_king_attacks[sq]);
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (BbIter it = bb_iter(bb_and(close, s->sets[SET_PAWN_ATTACKS + d])); bb_next(&it, &sq);)
+            danger = bb_or(danger, bb_pawn_attackers[d ^ 1][sq]);
+    return danger;
+}
+
+/* Whether an active enemy slider attacks `sq` once the man on `removed`
+ * has left (a king testing where it may go; pass sq itself to remove
+ * nothing: a square's own occupancy never blocks its reach). */
+static inline bool qbb_slider_attacked(const QbbState *s, int mover, int sq, int removed)
+{
     for (int o = 0; o < LINE_ORIENTATIONS; o++) {
         BbSquareLine at = bb_square_lines[sq][o];
-        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line, o);
+        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line);
         if (!sliders)
             continue;
-        unsigned occupancy = s->lines[LINESET_OCCUPIED][at.line];
+        unsigned occupancy = qbb_line_occupied(s->line_men[at.line]);
         BbSquareLine gone = bb_square_lines[removed][o];
         if (gone.line == at.line)
             occupancy &= ~(1u << gone.pos);
@@ -124,6 +128,13 @@ static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int
             return true;
     }
     return false;
+}
+
+/* Whether an active enemy of `mover` attacks `sq` (with the man on
+ * `removed` lifted, as above). */
+static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int sq, int removed)
+{
+    return bb_any(qbb_near_attackers(s, enemies, sq)) || qbb_slider_attacked(s, mover, sq, removed);
 }
 
 #endif

@@ -64,6 +64,7 @@ typedef struct Pin {
 
 /* What stands against the king: checkers, and men pinned to it. */
 typedef struct KingSafety {
+    Bb144 danger;        /* squares that enemy knights, pawns, kings attack */
     Bb144 near_checkers; /* knights, pawns, kings giving check */
     int line_checks;     /* sliders giving check */
     Bb144 evasion;       /* filled only when in check */
@@ -89,8 +90,8 @@ ALWAYS_INLINE void add_moves_from(Frame *f, int from, Bb144 to_set)
     }
     Piece piece = f->s->board[from];
     int to;
-    for (BbIter it = bb_iter(to_set); bb_next(&it, &to);)
-        f->list[f->n++] = qbb_move(from, to, piece, piece);
+    BB_FOR_EACH(to, to_set)
+    f->list[f->n++] = qbb_move(from, to, piece, piece);
 }
 
 /* Moves from `from` onto the line positions in `to_bits`. */
@@ -112,8 +113,8 @@ ALWAYS_INLINE unsigned line_targets(const Frame *f, int sq, int o, int *line)
     const QbbState *s = f->s;
     BbSquareLine at = bb_square_lines[sq][o];
     *line = at.line;
-    unsigned reach = bb_reach12(s->lines[LINESET_OCCUPIED][at.line], at.pos);
-    return reach & ~(unsigned)s->lines[LINESET_CONTROLLER + f->mover][at.line];
+    uint64_t men = s->line_men[at.line];
+    return bb_reach12(qbb_line_occupied(men), at.pos) & ~qbb_line_blocked_for(men, f->mover);
 }
 
 ALWAYS_INLINE void add_slider_line(Frame *f, int sq, int o)
@@ -132,19 +133,36 @@ ALWAYS_INLINE void add_slider_evasions(Frame *f, int sq, int o1, int o2, Bb144 e
     add_moves_from(f, sq, bb_and(to_set, evasion));
 }
 
+/* The squares one step before the promotion edge: a pawn that can
+ * promote stands there. */
+ALWAYS_INLINE Bb144 before_edge(int d)
+{
+    switch (d) {
+    case DIR_UP: return bb_make(0, 0, UINT64_C(0x0FFF) << 32);
+    case DIR_DOWN: return bb_make(UINT64_C(0x0FFF) << 16, 0, 0);
+    case DIR_RIGHT: return bb_make(FILE_A_BITS << 10, FILE_A_BITS << 10, FILE_A_BITS << 10);
+    default: return bb_make(FILE_A_BITS << 1, FILE_A_BITS << 1, FILE_A_BITS << 1);
+    }
+}
+
 /* Pawn moves landing on `to_set`, each from `to - step`.  `placed` is the
- * pawn after the move (EMPTY: unchanged); on `edge` it promotes instead. */
-ALWAYS_INLINE void add_pawn_moves(Frame *f, Bb144 to_set, int step, Bb144 edge, Piece placed)
+ * pawn after the move (EMPTY: unchanged); on `edge` it promotes instead,
+ * which is looked at only when `may_promote` (some pawn stood next to the
+ * edge): rare, and otherwise skipped. */
+ALWAYS_INLINE void add_pawn_moves(Frame *f, Bb144 to_set, int step, Bb144 edge, bool may_promote, Piece placed)
 {
     if (!f->list) {
-        f->n += bb_count(to_set) + 3 * bb_count(bb_and(to_set, edge));
+        f->n += bb_count(to_set);
+        if (may_promote)
+            f->n += 3 * bb_count(bb_and(to_set, edge));
         return;
     }
     int to;
-    for (BbIter it = bb_iter(to_set); bb_next(&it, &to);) {
+    BB_FOR_EACH(to, to_set)
+    {
         int from = to - step;
         Piece moved = f->s->board[from];
-        if (bb_test(edge, to)) {
+        if (may_promote && bb_test(edge, to)) {
             static const Kind promotions[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
             for (int k = 0; k < 4; k++)
                 f->list[f->n++] = qbb_move(from, to, PIECE_MAKE(PIECE_ARMY(moved), promotions[k], PAWN_NONE), moved);
@@ -154,64 +172,69 @@ ALWAYS_INLINE void add_pawn_moves(Frame *f, Bb144 to_set, int step, Bb144 edge, 
     }
 }
 
-/* Committed pawns of direction d in `pawns`, landing only on `allowed`. */
-ALWAYS_INLINE void add_directed_pawns(Frame *f, Bb144 pawns, int d, Bb144 allowed)
+/* Committed pawns of direction d in `pawns`: pushes onto `quiet`,
+ * captures onto `captures`. */
+ALWAYS_INLINE void add_directed_pawns(Frame *f, Bb144 pawns, int d, Bb144 quiet, Bb144 captures)
 {
     int forward = dir_step(d), side = side_step(d);
     Bb144 edge = promotion_edge(d);
-    Bb144 captures = bb_and(f->capturable, allowed);
-    add_pawn_moves(f, bb_and(shift(pawns, forward), bb_and(f->empty, allowed)), forward, edge, EMPTY);
-    add_pawn_moves(f, bb_and(shift(pawns, forward + side), captures), forward + side, edge, EMPTY);
-    add_pawn_moves(f, bb_and(shift(pawns, forward - side), captures), forward - side, edge, EMPTY);
+    bool may_promote = bb_any(bb_and(pawns, before_edge(d)));
+    add_pawn_moves(f, bb_and(shift(pawns, forward), quiet), forward, edge, may_promote, EMPTY);
+    add_pawn_moves(f, bb_and(shift(pawns, forward + side), captures), forward + side, edge, may_promote, EMPTY);
+    add_pawn_moves(f, bb_and(shift(pawns, forward - side), captures), forward - side, edge, may_promote, EMPTY);
 }
 
 /* Uncommitted pawns of one army: a push commits to its direction; the
  * capture along the main diagonal (one step in each forward direction)
  * keeps them uncommitted; a side capture commits to the one forward
  * direction it contains, from the landing square. */
-ALWAYS_INLINE void add_uncommitted_pawns_of(Frame *f, Bb144 pawns, int army, int d1, int d2, Bb144 allowed)
+ALWAYS_INLINE void add_uncommitted_pawns_of(Frame *f, Bb144 pawns, int army, int d1, int d2, Bb144 quiet,
+                                            Bb144 captures)
 {
     int s1 = dir_step(d1), s2 = dir_step(d2);
     Bb144 edge1 = promotion_edge(d1), edge2 = promotion_edge(d2);
+    bool promote1 = bb_any(bb_and(pawns, before_edge(d1))), promote2 = bb_any(bb_and(pawns, before_edge(d2)));
     Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
-    Bb144 quiet = bb_and(f->empty, allowed), captures = bb_and(f->capturable, allowed);
-    add_pawn_moves(f, bb_and(shift(pawns, s1), quiet), s1, edge1, to_d1);
-    add_pawn_moves(f, bb_and(shift(pawns, s2), quiet), s2, edge2, to_d2);
-    add_pawn_moves(f, bb_and(shift(pawns, s1 + s2), captures), s1 + s2, bb_or(edge1, edge2), EMPTY);
-    add_pawn_moves(f, bb_and(shift(pawns, s1 - s2), captures), s1 - s2, edge1, to_d1);
-    add_pawn_moves(f, bb_and(shift(pawns, s2 - s1), captures), s2 - s1, edge2, to_d2);
+    add_pawn_moves(f, bb_and(shift(pawns, s1), quiet), s1, edge1, promote1, to_d1);
+    add_pawn_moves(f, bb_and(shift(pawns, s2), quiet), s2, edge2, promote2, to_d2);
+    add_pawn_moves(f, bb_and(shift(pawns, s1 + s2), captures), s1 + s2, bb_or(edge1, edge2), promote1 || promote2,
+                   EMPTY);
+    add_pawn_moves(f, bb_and(shift(pawns, s1 - s2), captures), s1 - s2, edge1, promote1, to_d1);
+    add_pawn_moves(f, bb_and(shift(pawns, s2 - s1), captures), s2 - s1, edge2, promote2, to_d2);
 }
 
 /* Dispatch on the army so that each copy has constant directions. */
-ALWAYS_INLINE void add_uncommitted_pawns(Frame *f, Bb144 pawns, int army, Bb144 allowed)
+ALWAYS_INLINE void add_uncommitted_pawns(Frame *f, Bb144 pawns, int army, Bb144 quiet, Bb144 captures)
 {
     switch (army) {
-    case ARMY_WHITE: add_uncommitted_pawns_of(f, pawns, ARMY_WHITE, DIR_UP, DIR_RIGHT, allowed); break;
-    case ARMY_RED: add_uncommitted_pawns_of(f, pawns, ARMY_RED, DIR_DOWN, DIR_RIGHT, allowed); break;
-    case ARMY_BLACK: add_uncommitted_pawns_of(f, pawns, ARMY_BLACK, DIR_DOWN, DIR_LEFT, allowed); break;
-    default: add_uncommitted_pawns_of(f, pawns, ARMY_GREEN, DIR_UP, DIR_LEFT, allowed); break;
+    case ARMY_WHITE: add_uncommitted_pawns_of(f, pawns, ARMY_WHITE, DIR_UP, DIR_RIGHT, quiet, captures); break;
+    case ARMY_RED: add_uncommitted_pawns_of(f, pawns, ARMY_RED, DIR_DOWN, DIR_RIGHT, quiet, captures); break;
+    case ARMY_BLACK: add_uncommitted_pawns_of(f, pawns, ARMY_BLACK, DIR_DOWN, DIR_LEFT, quiet, captures); break;
+    default: add_uncommitted_pawns_of(f, pawns, ARMY_GREEN, DIR_UP, DIR_LEFT, quiet, captures); break;
     }
 }
 
-ALWAYS_INLINE void add_pawns(Frame *f, Bb144 movers, Bb144 allowed)
+/* The pawns among `movers`, pushing onto `quiet` and capturing onto
+ * `captures`. */
+ALWAYS_INLINE void add_pawns(Frame *f, Bb144 movers, Bb144 quiet, Bb144 captures)
 {
     const QbbState *s = f->s;
     /* Written out so that each direction's shifts are constants. */
     Bb144 up = bb_and(s->sets[SET_PAWNS + DIR_UP], movers), down = bb_and(s->sets[SET_PAWNS + DIR_DOWN], movers);
     Bb144 right = bb_and(s->sets[SET_PAWNS + DIR_RIGHT], movers), left = bb_and(s->sets[SET_PAWNS + DIR_LEFT], movers);
     if (bb_any(up))
-        add_directed_pawns(f, up, DIR_UP, allowed);
+        add_directed_pawns(f, up, DIR_UP, quiet, captures);
     if (bb_any(down))
-        add_directed_pawns(f, down, DIR_DOWN, allowed);
+        add_directed_pawns(f, down, DIR_DOWN, quiet, captures);
     if (bb_any(right))
-        add_directed_pawns(f, right, DIR_RIGHT, allowed);
+        add_directed_pawns(f, right, DIR_RIGHT, quiet, captures);
     if (bb_any(left))
-        add_directed_pawns(f, left, DIR_LEFT, allowed);
+        add_directed_pawns(f, left, DIR_LEFT, quiet, captures);
     for (unsigned armies = s->armies_of[f->mover]; armies; armies &= armies - 1) {
         int army = __builtin_ctz(armies);
         Bb144 pawns = bb_and(s->sets[SET_UNCOMMITTED + army], movers);
         if (bb_any(pawns))
-            add_uncommitted_pawns(f, pawns, army, allowed);
+            add_uncommitted_pawns(f, pawns, army, quiet, captures);
     }
 }
 
@@ -220,10 +243,11 @@ ALWAYS_INLINE void add_pinned_pawn(Frame *f, const Pin *pin)
 {
     Piece piece = f->s->board[pin->square];
     Bb144 one = bb_square(pin->square), ray = bb_line_deposit(pin->line, pin->ray);
+    Bb144 quiet = bb_and(f->empty, ray), captures = bb_and(f->capturable, ray);
     if (PIECE_PAWN_STATE(piece) == PAWN_UNCOMMITTED)
-        add_uncommitted_pawns(f, one, PIECE_ARMY(piece), ray);
+        add_uncommitted_pawns(f, one, PIECE_ARMY(piece), quiet, captures);
     else
-        add_directed_pawns(f, one, PIECE_PAWN_STATE(piece) - PAWN_UP, ray);
+        add_directed_pawns(f, one, PIECE_PAWN_STATE(piece) - PAWN_UP, quiet, captures);
 }
 
 /* Every man but the king, not in check.  A pinned slider moves only along
@@ -233,14 +257,16 @@ ALWAYS_INLINE void add_men(Frame *f, Bb144 friends, const KingSafety *safety)
     const QbbState *s = f->s;
     Bb144 free_men = bb_andnot(friends, safety->pinned);
     int from;
-    add_pawns(f, free_men, bb_board());
-    for (BbIter it = bb_iter(bb_and(s->sets[SET_KNIGHTS], free_men)); bb_next(&it, &from);)
-        add_moves_from(f, from, bb_and(bb_knight_attacks[from], f->targets));
-    for (BbIter it = bb_iter(bb_and(s->sets[SET_ROOK_LIKE], free_men)); bb_next(&it, &from);) {
+    add_pawns(f, free_men, f->empty, f->capturable);
+    BB_FOR_EACH(from, bb_and(s->sets[SET_KNIGHTS], free_men))
+    add_moves_from(f, from, bb_and(bb_knight_attacks[from], f->targets));
+    BB_FOR_EACH(from, bb_and(s->sets[SET_ROOK_LIKE], free_men))
+    {
         add_slider_line(f, from, LINE_RANK);
         add_slider_line(f, from, LINE_FILE);
     }
-    for (BbIter it = bb_iter(bb_and(s->sets[SET_BISHOP_LIKE], free_men)); bb_next(&it, &from);) {
+    BB_FOR_EACH(from, bb_and(s->sets[SET_BISHOP_LIKE], free_men))
+    {
         add_slider_line(f, from, LINE_DIAGONAL);
         add_slider_line(f, from, LINE_ANTI_DIAGONAL);
     }
@@ -261,7 +287,7 @@ static void add_evasions(Frame *f, Bb144 friends, const KingSafety *safety)
     const QbbState *s = f->s;
     Bb144 free_men = bb_andnot(friends, safety->pinned), evasion = safety->evasion;
     int from;
-    add_pawns(f, free_men, evasion);
+    add_pawns(f, free_men, bb_and(f->empty, evasion), bb_and(f->capturable, evasion));
     for (BbIter it = bb_iter(bb_and(s->sets[SET_KNIGHTS], free_men)); bb_next(&it, &from);)
         add_moves_from(f, from, bb_and(bb_knight_attacks[from], bb_and(f->targets, evasion)));
     for (BbIter it = bb_iter(bb_and(s->sets[SET_ROOK_LIKE], free_men)); bb_next(&it, &from);)
@@ -273,17 +299,19 @@ static void add_evasions(Frame *f, Bb144 friends, const KingSafety *safety)
 /* Checks and pins against the king on `ksq`. */
 ALWAYS_INLINE void find_king_safety(const QbbState *s, int mover, Bb144 enemies, int ksq, KingSafety *k)
 {
-    k->near_checkers = qbb_near_attackers(s, enemies, ksq);
+    k->danger = qbb_near_danger(s, enemies, ksq);
+    k->near_checkers = bb_test(k->danger, ksq) ? qbb_near_attackers(s, enemies, ksq) : bb_empty();
     k->line_checks = 0;
     k->pinned = bb_empty();
     k->pin_count = 0;
     Bb144 check_rays = bb_empty();
     for (int o = 0; o < LINE_ORIENTATIONS; o++) {
         BbSquareLine at = bb_square_lines[ksq][o];
-        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line, o);
+        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line);
         if (!sliders)
             continue;
-        unsigned occupancy = s->lines[LINESET_OCCUPIED][at.line];
+        uint64_t men = s->line_men[at.line];
+        unsigned occupancy = qbb_line_occupied(men);
         unsigned reach = bb_reach12(occupancy, at.pos);
         unsigned above = 0xFFFu << (at.pos + 1), below = (1u << at.pos) - 1;
         for (unsigned hits = reach & sliders; hits; hits &= hits - 1) {
@@ -291,7 +319,9 @@ ALWAYS_INLINE void find_king_safety(const QbbState *s, int mover, Bb144 enemies,
             check_rays = bb_or(check_rays, bb_line_deposit(at.line, reach & side));
             k->line_checks++;
         }
-        unsigned friends = reach & s->lines[LINESET_CONTROLLER + mover][at.line];
+        /* The first men seen that the mover may not land on: friends (and
+         * kings or phantoms, which x-ray into nothing that matters). */
+        unsigned friends = reach & qbb_line_blocked_for(men, mover);
         if (!friends)
             continue;
         unsigned xray = bb_reach12(occupancy & ~friends, at.pos);
@@ -386,12 +416,13 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
     /* The king: its target squares must not be attacked once it has left
      * its square (a slider's ray through it would reach them). */
     int to;
-    for (BbIter it = bb_iter(bb_and(bb_king_attacks[ksq], f.targets)); bb_next(&it, &to);)
-        if (!qbb_attacked(s, mover, enemies, to, ksq)) {
-            if (list)
-                list[f.n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
-            f.n++;
-        }
+    Bb144 king_targets = bb_andnot(bb_and(bb_king_attacks[ksq], f.targets), safety.danger);
+    BB_FOR_EACH(to, king_targets)
+    if (!qbb_slider_attacked(s, mover, to, ksq)) {
+        if (list)
+            list[f.n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
+        f.n++;
+    }
     return f.n;
 }
 

@@ -49,10 +49,8 @@ void qbb_state_load(QbbState *s, const Position *pos)
     for (int line = 0; line < LINE_COUNT; line++) {
         int length = __builtin_popcountll(bb_lines[line].mask[0]) + __builtin_popcountll(bb_lines[line].mask[1]) +
                      __builtin_popcountll(bb_lines[line].mask[2]);
-        uint16_t phantoms = (uint16_t)(0xFFFu & ~((1u << length) - 1));
-        s->lines[LINESET_OCCUPIED][line] = phantoms;
-        for (int c = 0; c < 4; c++)
-            s->lines[LINESET_CONTROLLER + c][line] = phantoms;
+        uint64_t phantoms = (0xFFFu & ~((1u << length) - 1));
+        s->line_men[line] = phantoms * LINE_EVERYONE;
     }
     for (int sq = 0; sq < Q_SQUARES; sq++) {
         Piece p = pos->board[sq];

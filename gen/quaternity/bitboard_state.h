@@ -32,6 +32,7 @@
 #ifndef GEN_QUATERNITY_BITBOARD_STATE_H
 #define GEN_QUATERNITY_BITBOARD_STATE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bb144.h"
@@ -73,14 +74,24 @@ enum {
     SET_COUNT = SET_PAWN_ATTACKS + DIR_COUNT
 };
 
-/* Indexes into QbbState.lines, the rotated (per-line) sets. */
-enum {
-    LINESET_OCCUPIED,
-    LINESET_ROOK_LIKE,   /* on rank and file lines only */
-    LINESET_BISHOP_LIKE, /* on diagonal lines only */
-    LINESET_CONTROLLER,  /* + controller: its men, all kings, phantoms */
-    LINESET_COUNT = LINESET_CONTROLLER + 4
-};
+/* The rotated sets of one line, packed in a word: 12 bits of occupied
+ * squares, then 12 bits per controller of the squares that controller may
+ * not land on (its men, every king, phantoms past the line's end). */
+enum { LINE_FIELD = 12 };
+#define LINE_FIELD_MASK 0xFFFu
+/* The pattern of one man: occupied, and his controller's field. */
+#define LINE_MAN(controller) (UINT64_C(1) | UINT64_C(1) << (LINE_FIELD * ((controller) + 1)))
+/* A king or phantom: occupied, and in every controller's field. */
+#define LINE_EVERYONE UINT64_C(0x1001001001001)
+
+static inline unsigned qbb_line_occupied(uint64_t line_men)
+{
+    return (unsigned)line_men & LINE_FIELD_MASK;
+}
+static inline unsigned qbb_line_blocked_for(uint64_t line_men, int controller)
+{
+    return (unsigned)(line_men >> (LINE_FIELD * (controller + 1))) & LINE_FIELD_MASK;
+}
 
 /* One make of the interface, for its unmake. */
 typedef struct QbbUndo {
@@ -93,7 +104,8 @@ typedef struct QbbState {
     Bb144 occupied;
     Bb144 by_controller[4];
     Bb144 sets[SET_COUNT];
-    uint16_t lines[LINESET_COUNT][LINE_COUNT];
+    uint64_t line_men[LINE_COUNT];     /* packed rotated sets, above */
+    uint16_t line_sliders[LINE_COUNT]; /* men of controllers not frozen that slide along the line */
     Piece board[BB_BITS];
     int turn;
     uint8_t controller[4]; /* controller of each army */
@@ -114,31 +126,31 @@ void qbb_state_tables_init(void);
 void qbb_state_load(QbbState *s, const Position *pos);
 void qbb_state_save(const QbbState *s, Position *pos);
 
-static inline void qbb_toggle_lines(QbbState *s, int lineset, const BbSquareLine *at, int first, int last)
+static inline void qbb_toggle_sliders(QbbState *s, const BbSquareLine *at, int first, int last)
 {
     for (int o = first; o <= last; o++)
-        s->lines[lineset][at[o].line] ^= (uint16_t)(1u << at[o].pos);
+        s->line_sliders[at[o].line] ^= (uint16_t)(1u << at[o].pos);
 }
 
 /* Adds or removes `piece` on `sq` in every set it belongs to.  Kings go
- * into the rotated sets of every controller: in line form "friend" means
- * "a square no move of the mover may land on", and no move lands on a
- * king. */
+ * into every controller's line field: in line form "blocked" means "a
+ * square no move of that controller may land on", and no move lands on a
+ * king.  Frozen men stay out of the line sliders: they attack nothing. */
 static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
 {
     int controller = s->controller[PIECE_ARMY(piece)];
     int word = sq >> 6;
     uint64_t bit = UINT64_C(1) << (sq & 63);
     const BbSquareLine *at = bb_square_lines[sq];
+    Kind kind = PIECE_KIND(piece);
+    uint64_t pattern = kind == KING ? LINE_EVERYONE : LINE_MAN(controller);
+    bool attacks = !((s->frozen >> controller) & 1);
     s->occupied.w[word] ^= bit;
     s->by_controller[controller].w[word] ^= bit;
-    qbb_toggle_lines(s, LINESET_OCCUPIED, at, 0, LINE_ORIENTATIONS - 1);
-    switch (PIECE_KIND(piece)) {
-    case KING:
-        s->sets[SET_KINGS].w[word] ^= bit;
-        for (int c = 0; c < 4; c++)
-            qbb_toggle_lines(s, LINESET_CONTROLLER + c, at, 0, LINE_ORIENTATIONS - 1);
-        return;
+    for (int o = 0; o < LINE_ORIENTATIONS; o++)
+        s->line_men[at[o].line] ^= pattern << at[o].pos;
+    switch (kind) {
+    case KING: s->sets[SET_KINGS].w[word] ^= bit; break;
     case PAWN:
         s->sets[qbb_pawn_sets[piece][0]].w[word] ^= bit;
         s->sets[qbb_pawn_sets[piece][1]].w[word] ^= bit;
@@ -148,20 +160,21 @@ static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
     case KNIGHT: s->sets[SET_KNIGHTS].w[word] ^= bit; break;
     case BISHOP:
         s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
-        qbb_toggle_lines(s, LINESET_BISHOP_LIKE, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
+        if (attacks)
+            qbb_toggle_sliders(s, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
         break;
     case ROOK:
         s->sets[SET_ROOK_LIKE].w[word] ^= bit;
-        qbb_toggle_lines(s, LINESET_ROOK_LIKE, at, LINE_RANK, LINE_FILE);
+        if (attacks)
+            qbb_toggle_sliders(s, at, LINE_RANK, LINE_FILE);
         break;
     default: /* queen */
         s->sets[SET_ROOK_LIKE].w[word] ^= bit;
         s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
-        qbb_toggle_lines(s, LINESET_ROOK_LIKE, at, LINE_RANK, LINE_FILE);
-        qbb_toggle_lines(s, LINESET_BISHOP_LIKE, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
+        if (attacks)
+            qbb_toggle_sliders(s, at, LINE_RANK, LINE_ANTI_DIAGONAL);
         break;
     }
-    qbb_toggle_lines(s, LINESET_CONTROLLER + controller, at, 0, LINE_ORIENTATIONS - 1);
 }
 
 /* Makes `m` and returns the captured piece (EMPTY if none) for unmake. */

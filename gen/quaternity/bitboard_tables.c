@@ -11,8 +11,8 @@ uint16_t bb_line_attacks[12][LINE_INNER_OCCUPANCIES];
 Bb144 bb_knight_attacks[BB_BITS];
 Bb144 bb_king_attacks[BB_BITS];
 Bb144 bb_pawn_attackers[DIR_COUNT][BB_BITS];
-Bb144 bb_above[BB_BITS];
-Bb144 bb_below[BB_BITS];
+Bb144 bb_box5[BB_BITS];
+Bb144 bb_box7[BB_BITS];
 
 const uint8_t bb_army_forward[4][2] = {
     {DIR_UP, DIR_RIGHT}, {DIR_DOWN, DIR_RIGHT}, {DIR_DOWN, DIR_LEFT}, {DIR_UP, DIR_LEFT}};
@@ -115,26 +115,30 @@ static void init_lines(void)
         }
 }
 
-static void init_halves(void)
+static Bb144 box(int rank, int file, int radius)
 {
-    for (int sq = 0; sq < BB_BITS; sq++) {
-        Bb144 above = bb_empty(), below = bb_empty();
-        for (int b = 0; b < BB_BITS; b++) {
-            if (b > sq)
-                above = bb_or(above, bb_square(b));
-            if (b < sq)
-                below = bb_or(below, bb_square(b));
+    Bb144 set = bb_empty();
+    for (int r = rank - radius; r <= rank + radius; r++)
+        for (int f = file - radius; f <= file + radius; f++)
+            if (on_board(r, f))
+                set = bb_or(set, bb_square(bb_index(r, f)));
+    return set;
+}
+
+static void init_boxes(void)
+{
+    for (int r = 0; r < 12; r++)
+        for (int f = 0; f < 12; f++) {
+            bb_box5[bb_index(r, f)] = box(r, f, 2);
+            bb_box7[bb_index(r, f)] = box(r, f, 3);
         }
-        bb_above[sq] = bb_and(above, bb_board());
-        bb_below[sq] = bb_and(below, bb_board());
-    }
 }
 
 static void init_all(void)
 {
     init_leapers();
     init_lines();
-    init_halves();
+    init_boxes();
 }
 
 void bitboard_tables_init(void)

@@ -50,9 +50,11 @@ extern Bb144 bb_knight_attacks[BB_BITS];
 extern Bb144 bb_king_attacks[BB_BITS];
 /* Squares from which a pawn moving in direction d attacks the square. */
 extern Bb144 bb_pawn_attackers[DIR_COUNT][BB_BITS];
-/* Every square with a higher / lower bit index than the square. */
-extern Bb144 bb_above[BB_BITS];
-extern Bb144 bb_below[BB_BITS];
+/* The squares within 2 (5 x 5 box) and 3 (7 x 7 box) king steps: where a
+ * king or pawn, or a knight, must stand to attack a square next to the
+ * centre. */
+extern Bb144 bb_box5[BB_BITS];
+extern Bb144 bb_box7[BB_BITS];
 
 /* The two forward directions of each army (White up/right, Red
  * down/right, Black down/left, Green up/left). */
