@@ -11,18 +11,18 @@
  *     e.g. d4 = rank 3, file 3 -> bit 51 of w[0];  e5 = rank 4, file 4 -> bit 4 of w[1]
  *          l12 = rank 11, file 11 -> bit 187 = bit 59 of w[2]
  *
- * Why the padding pays (measured against the dense 144-bit packing, see
- * bitboard_attacks.h): a step sideways off the board never wraps onto the
- * next rank, it lands in padding.  Stepping right from file l gives bit 12
- * of the same rank; stepping left from file a gives bit 15 of the rank
- * below (or falls off word 0).  So every pawn, king and knight shift needs
- * one and the same mask, BB_BOARD, instead of a file mask per direction;
- * vertical steps (+-16) need no mask at all, since padding moves onto
- * padding.  A rank is a 12-bit field at a 16-bit boundary, which makes rank
- * occupancy a shift and a mask, and the per-word masks for files and
- * diagonals regular (BMI2 PEXT/PDEP use them in bitboard_attacks.h).  The
- * cost is 48 unused bits, which costs nothing: 144 bits need three words
- * anyway.
+ * Why the padding is there and what it pays for: a step sideways off the
+ * board never wraps onto the next rank, it lands in padding.  Stepping
+ * right from file l gives bit 12 of the same rank; stepping left from file
+ * a gives bit 15 of the rank below (or falls off word 0).  Vertical steps
+ * (+-16) move padding onto padding.  So pawn shifts (bitboard_movegen.c)
+ * need no edge mask at all: they are intersected with the empty or the
+ * capturable squares anyway, which hold no padding.  A dense 12-per-rank
+ * packing would need a file mask per sideways direction on every shift.
+ * A rank is a 12-bit field at a 16-bit boundary, and the per-word masks of
+ * files and diagonals are regular (bitboard_tables.h).  The 48 unused bits
+ * cost nothing: 144 bits need three words either way.  (Not measured
+ * against a dense build; the choice rests on the operation counts above.)
  *
  * Every operation here is on whole words, branch-free and inline. */
 #ifndef GEN_QUATERNITY_BB144_H
@@ -112,10 +112,6 @@ static inline bool bb_test(Bb144 a, int index)
 {
     return (a.w[index >> 6] >> (index & 63)) & 1;
 }
-static inline bool bb_equal(Bb144 a, Bb144 b)
-{
-    return bb_none(bb_xor(a, b));
-}
 
 static inline void bb_toggle(Bb144 *a, int index)
 {
@@ -146,8 +142,8 @@ static inline int bb_first(Bb144 a)
 }
 
 /* Whole-set shifts toward higher bits (up, right) and lower bits (down,
- * left) by 1..63 bits; bits pushed past either end are lost.  The caller
- * masks with BB_BOARD after any step with a sideways part. */
+ * left) by 1..63 bits; bits pushed past either end are lost, sideways
+ * spill lands in padding (see above). */
 static inline Bb144 bb_shl(Bb144 a, unsigned n)
 {
     return bb_make(a.w[0] << n, (a.w[1] << n) | (a.w[0] >> (64 - n)), (a.w[2] << n) | (a.w[1] >> (64 - n)));
@@ -156,14 +152,6 @@ static inline Bb144 bb_shl(Bb144 a, unsigned n)
 static inline Bb144 bb_shr(Bb144 a, unsigned n)
 {
     return bb_make((a.w[0] >> n) | (a.w[1] << (64 - n)), (a.w[1] >> n) | (a.w[2] << (64 - n)), a.w[2] >> n);
-}
-
-/* Shift by a signed step (a board direction in bits: +16 up, +1 right,
- * +17 up-right, ...), masked to the board. */
-static inline Bb144 bb_step(Bb144 a, int step)
-{
-    Bb144 b = step > 0 ? bb_shl(a, (unsigned)step) : bb_shr(a, (unsigned)-step);
-    return bb_and(b, bb_board());
 }
 
 /* Visit every member, word by word: `BB_FOR_EACH (sq, set) body;` with

@@ -12,7 +12,8 @@
  * line's masks: three instructions whatever the line's shape.
  *
  * Attackers are the active enemy men: another controller's, not frozen
- * (frozen men still block, since they are in the occupancy). */
+ * (frozen men still block, since they are in the occupancy; they are kept
+ * out of the line sliders and out of `enemies`). */
 #ifndef GEN_QUATERNITY_BITBOARD_ATTACKS_H
 #define GEN_QUATERNITY_BITBOARD_ATTACKS_H
 

@@ -103,7 +103,7 @@ static uint64_t bitboard_perft(void *state, int depth, int bulk)
 const Backend quaternity_bitboard_backend = {
     .name = "bitboard",
     .game = GAME_QUATERNITY,
-    .summary = "144-bit bitboards (3 x 64-bit words, ranks padded to 16 bits), PEXT/PDEP line attacks",
+    .summary = "144-bit bitboards (3 x 64-bit words, ranks padded to 16 bits) with rotated 12-bit line words",
     .create = bitboard_create,
     .destroy = bitboard_destroy,
     .load = bitboard_load,

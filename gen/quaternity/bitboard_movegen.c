@@ -6,7 +6,9 @@
  * them.  Along each of the king's four lines (in 12-bit line form, see
  * bitboard_attacks.h) an enemy slider seen directly gives check, and a
  * friend seen first with an enemy slider right behind it is pinned.
- * Knights, kings and pawns that check are found from attack tables.
+ * Only enemy knights, kings and pawns standing close to the king (usually
+ * none) can attack it or a square it may step to; their attacks are
+ * gathered into one danger set per node (bitboard_attacks.h).
  *
  * Not in check (nearly always), every man moves to any target square
  * (empty, or an enemy that is not a king): pawns as whole sets by shifts,

@@ -4,9 +4,10 @@
  * entries for padding indexes are empty sets.  Lines: every rank, file,
  * diagonal (up-right) and anti-diagonal (up-left) of the board is one
  * BbLine, 12 + 12 + 23 + 23 = 70 in all.  A line's squares, in increasing
- * bit order, are its positions 0, 1, ...; its masks pick them out of each
- * word, so BMI2 PEXT gathers the line's occupancy into a 12-bit number and
- * PDEP scatters a 12-bit answer back onto the board (bitboard_attacks.h).
+ * bit order, are its positions 0, 1, ...  The position keeps each line's
+ * occupancy as 12 bits (bitboard_state.h); a line's masks pick its squares
+ * out of each word, so BMI2 PDEP scatters a 12-bit answer back onto the
+ * board when a 144-bit set is wanted (bitboard_attacks.h).
  *
  * Worked example: the diagonal through d4 (rank 3, file 3) is a1-l12; its
  * masks are w[0]: bits 0, 17, 34, 51 (a1 b2 c3 d4), w[1]: 4, 21, 38, 55
