@@ -134,61 +134,91 @@ static inline void qbb_toggle_sliders(QbbState *s, const BbSquareLine *at, int f
         s->line_sliders[at[o].line] ^= (uint16_t)(1u << at[o].pos);
 }
 
-/* Adds or removes `piece` on `sq` in every set it belongs to.  Kings go
- * into every controller's line field: in line form "blocked" means "a
- * square no move of that controller may land on", and no move lands on a
- * king.  Frozen men stay out of the line sliders: they attack nothing. */
-static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
+/* Toggles the bit of `sq` in a set and, when `both`, the bit of `sq2`. */
+static inline void qbb_toggle_bits(Bb144 *set, int sq, int sq2, bool both)
+{
+    set->w[sq >> 6] ^= UINT64_C(1) << (sq & 63);
+    if (both)
+        set->w[sq2 >> 6] ^= UINT64_C(1) << (sq2 & 63);
+}
+
+/* Adds or removes `piece` on `sq` (and, when `both`, on `sq2` too: a man
+ * moving without changing, which shares the work) in every set it belongs
+ * to.  Kings go into every controller's line field: in line form
+ * "blocked" means "a square no move of that controller may land on", and
+ * no move lands on a king.  Frozen men stay out of the line sliders: they
+ * attack nothing. */
+static inline __attribute__((always_inline)) void qbb_toggle_on(QbbState *s, Piece piece, int sq, int sq2, bool both)
 {
     int controller = s->controller[PIECE_ARMY(piece)];
-    int word = sq >> 6;
-    uint64_t bit = UINT64_C(1) << (sq & 63);
-    const BbSquareLine *at = bb_square_lines[sq];
+    const BbSquareLine *at = bb_square_lines[sq], *at2 = bb_square_lines[sq2];
     Kind kind = PIECE_KIND(piece);
     uint64_t pattern = kind == KING ? LINE_EVERYONE : LINE_MAN(controller);
     bool attacks = !((s->frozen >> controller) & 1);
-    s->occupied.w[word] ^= bit;
-    s->by_controller[controller].w[word] ^= bit;
-    for (int o = 0; o < LINE_ORIENTATIONS; o++)
+    qbb_toggle_bits(&s->occupied, sq, sq2, both);
+    qbb_toggle_bits(&s->by_controller[controller], sq, sq2, both);
+    for (int o = 0; o < LINE_ORIENTATIONS; o++) {
         s->line_men[at[o].line] ^= pattern << at[o].pos;
+        if (both)
+            s->line_men[at2[o].line] ^= pattern << at2[o].pos;
+    }
+    int first = LINE_RANK, last = LINE_ANTI_DIAGONAL;
     switch (kind) {
-    case KING: s->sets[SET_KINGS].w[word] ^= bit; break;
+    case KING: qbb_toggle_bits(&s->sets[SET_KINGS], sq, sq2, both); return;
     case PAWN:
-        s->sets[qbb_pawn_sets[piece][0]].w[word] ^= bit;
-        s->sets[qbb_pawn_sets[piece][1]].w[word] ^= bit;
+        qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][0]], sq, sq2, both);
+        qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][1]], sq, sq2, both);
         if (PIECE_PAWN_STATE(piece) == PAWN_UNCOMMITTED)
-            s->sets[qbb_pawn_sets[piece][2]].w[word] ^= bit;
-        break;
-    case KNIGHT: s->sets[SET_KNIGHTS].w[word] ^= bit; break;
+            qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][2]], sq, sq2, both);
+        return;
+    case KNIGHT: qbb_toggle_bits(&s->sets[SET_KNIGHTS], sq, sq2, both); return;
     case BISHOP:
-        s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
-        if (attacks)
-            qbb_toggle_sliders(s, at, LINE_DIAGONAL, LINE_ANTI_DIAGONAL);
+        qbb_toggle_bits(&s->sets[SET_BISHOP_LIKE], sq, sq2, both);
+        first = LINE_DIAGONAL;
         break;
     case ROOK:
-        s->sets[SET_ROOK_LIKE].w[word] ^= bit;
-        if (attacks)
-            qbb_toggle_sliders(s, at, LINE_RANK, LINE_FILE);
+        qbb_toggle_bits(&s->sets[SET_ROOK_LIKE], sq, sq2, both);
+        last = LINE_FILE;
         break;
     default: /* queen */
-        s->sets[SET_ROOK_LIKE].w[word] ^= bit;
-        s->sets[SET_BISHOP_LIKE].w[word] ^= bit;
-        if (attacks)
-            qbb_toggle_sliders(s, at, LINE_RANK, LINE_ANTI_DIAGONAL);
+        qbb_toggle_bits(&s->sets[SET_ROOK_LIKE], sq, sq2, both);
+        qbb_toggle_bits(&s->sets[SET_BISHOP_LIKE], sq, sq2, both);
         break;
+    }
+    if (attacks) {
+        qbb_toggle_sliders(s, at, first, last);
+        if (both)
+            qbb_toggle_sliders(s, at2, first, last);
+    }
+}
+
+static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
+{
+    qbb_toggle_on(s, piece, sq, sq, false);
+}
+
+/* Moves or unmoves `m`'s man between its squares (the capture, if any, is
+ * toggled on `to` separately). */
+static inline void qbb_toggle_move(QbbState *s, QbbMove m)
+{
+    int from = qbb_from(m), to = qbb_to(m);
+    if (qbb_placed(m) == qbb_moved(m)) {
+        qbb_toggle_on(s, qbb_moved(m), from, to, true);
+    } else {
+        qbb_toggle_piece(s, qbb_moved(m), from);
+        qbb_toggle_piece(s, qbb_placed(m), to);
     }
 }
 
 /* Makes `m` and returns the captured piece (EMPTY if none) for unmake. */
 static inline Piece qbb_make(QbbState *s, QbbMove m)
 {
-    int from = qbb_from(m), to = qbb_to(m);
+    int to = qbb_to(m);
     Piece captured = s->board[to];
-    qbb_toggle_piece(s, qbb_moved(m), from);
     if (captured)
         qbb_toggle_piece(s, captured, to);
-    qbb_toggle_piece(s, qbb_placed(m), to);
-    s->board[from] = EMPTY;
+    qbb_toggle_move(s, m);
+    s->board[qbb_from(m)] = EMPTY;
     s->board[to] = qbb_placed(m);
     s->turn = s->next_turn[s->turn];
     return captured;
@@ -196,12 +226,11 @@ static inline Piece qbb_make(QbbState *s, QbbMove m)
 
 static inline void qbb_unmake(QbbState *s, QbbMove m, Piece captured, int turn)
 {
-    int from = qbb_from(m), to = qbb_to(m);
-    qbb_toggle_piece(s, qbb_placed(m), to);
+    int to = qbb_to(m);
+    qbb_toggle_move(s, m);
     if (captured)
         qbb_toggle_piece(s, captured, to);
-    qbb_toggle_piece(s, qbb_moved(m), from);
-    s->board[from] = qbb_moved(m);
+    s->board[qbb_from(m)] = qbb_moved(m);
     s->board[to] = captured;
     s->turn = turn;
 }
