@@ -35,6 +35,15 @@
 #   BENCH_RESULTS (results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Pin this script and everything it runs to one CPU (BENCH_CPU, default 0):
+# on these VMs the two vCPUs were measured to differ in speed by up to 1.7x
+# (a busy neighbour on the host), so an unpinned process's time depended on
+# where the scheduler put it and hyperfine's runs came out bimodal.
+BENCH_CPU=${BENCH_CPU:-0}
+if [ -z "${BENCH_PINNED:-}" ] && command -v taskset >/dev/null; then
+    export BENCH_PINNED=$BENCH_CPU
+    exec taskset -c "$BENCH_CPU" "$0" "$@"
+fi
 
 mode=full
 report_only=""
@@ -143,6 +152,7 @@ duration() { # seconds (may be fractional) as "about 4 min 10 s"
     echo "compiler: $(gcc --version | head -1); flags -O3 -march=native"
     echo "google-benchmark: $(dpkg-query -W -f '${Version}' libbenchmark-dev 2>/dev/null || echo unknown)"
     echo "hyperfine: $(hyperfine --version | awk '{ print $2 }')"
+    echo "pinned to CPU: ${BENCH_PINNED:-none} (taskset; BENCH_CPU chooses)"
     echo "gnuplot: $(gnuplot --version)"
     echo "threads: 1 per benchmark; bulk counting: as labelled (on and off); hashing: never"
     echo "settings: micro rounds $MICRO_ROUNDS x min_time ${MICRO_MIN_TIME}s; perft depth quaternity $PERFT_DEPTH_Q, chess $PERFT_DEPTH_C; depth curves to $DEPTH_MAX_Q / $DEPTH_MAX_C; hyperfine $HF_ROUNDS round(s) x ($HF_WARMUP warm-up + $HF_RUNS runs); target nodes $TARGET_NODES"

@@ -364,6 +364,7 @@ def main():
         f"Run of {machine.get('date', '?')} on `{machine.get('host', '?')}`, commit `{machine.get('commit', '?')}`"
         f" ({machine.get('mode', '?')} set).  \n",
         f"CPU: {machine.get('cpu', '?')}, {machine.get('cores', '?')}; {machine.get('compiler', '?')}.  \n",
+        f"Every process pinned to CPU {machine.get('pinned to CPU', '?')}.  \n",
         f"Load average at start: {machine.get('load average at start', '?')}; "
         f"at end: {machine.get('load average at end', '?')}.\n\n",
         "**One thread. Bulk counting: on and off, as labelled. Hashing: never** (no transposition table "

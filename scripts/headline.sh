@@ -10,6 +10,15 @@
 #   scripts/headline.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Pin this script and everything it runs to one CPU (BENCH_CPU, default 0):
+# on these VMs the two vCPUs were measured to differ in speed by up to 1.7x
+# (a busy neighbour on the host), so an unpinned process's time depended on
+# where the scheduler put it and hyperfine's runs came out bimodal.
+BENCH_CPU=${BENCH_CPU:-0}
+if [ -z "${BENCH_PINNED:-}" ] && command -v taskset >/dev/null; then
+    export BENCH_PINNED=$BENCH_CPU
+    exec taskset -c "$BENCH_CPU" "$0" "$@"
+fi
 runs=${1:-5}
 make --no-print-directory bin/perft >/dev/null
 stamp="$(date -u +%Y%m%d-%H%M%S)-$(hostname -s)-$(git rev-parse --short HEAD 2>/dev/null || echo nogit)"
@@ -22,6 +31,7 @@ mkdir -p "$dir"
     echo "cores: $(nproc)"
     echo "compiler: $(gcc --version | head -n 1)"
     echo "hyperfine: $(hyperfine --version)"
+    echo "pinned to CPU: ${BENCH_PINNED:-none}"
     echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$dir/machine.txt"
 
