@@ -1,0 +1,3 @@
+backends = "mailbox padded bitboard"
+position = "initial"
+stamp = "2026-11-30-181636Z-vm-27c9d0b2e9-quick"
