@@ -53,7 +53,7 @@ static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, i
         fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx\n", game_name(rows[i].backend->game), rows[i].backend->name,
                 rows[i].nodes, rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0);
     }
-    fprintf(out, "(single thread, bulk counting %s, no hashing; times are single runs, see bench/ for medians)\n",
+    fprintf(out, "(single thread, bulk counting %s, no hashing; single runs: medians are in results/ (make bench))\n",
             bulk ? "on" : "off");
 }
 
