@@ -71,7 +71,7 @@ static void descend(Session *a, Session *b, int depth, int bulk, CrossReport *r)
     }
 }
 
-static void print_report(FILE *out, const CrossReport *r, Game game, int bulk, const Session *a, const Session *b)
+static void print_report(FILE *out, const CrossReport *r, int bulk, const Session *a, const Session *b)
 {
     fprintf(out, "\nDISAGREEMENT between %s and %s\n", r->first->name, r->second->name);
     fprintf(out, "  path from the root: %s\n", r->path[0] ? r->path : "(the root itself)");
@@ -97,7 +97,6 @@ static void print_report(FILE *out, const CrossReport *r, Game game, int bulk, c
     }
     default: break;
     }
-    (void)game;
 }
 
 int crosscheck(const Backend *const *backends, int count, const Position *pos, const char *moves, int depth, int bulk,
@@ -201,7 +200,7 @@ int crosscheck(const Backend *const *backends, int count, const Position *pos, c
         report->path[n] = '\0';
     }
     descend(&sessions[0], &sessions[odd], depth, bulk, report);
-    print_report(out, report, game, bulk, &sessions[0], &sessions[odd]);
+    print_report(out, report, bulk, &sessions[0], &sessions[odd]);
     result = 1;
 done:
     for (int k = 0; k < opened; k++)

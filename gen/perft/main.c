@@ -104,15 +104,13 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
     double start = seconds_now();
     int count = session_divide(&s, depth, bulk, entries);
     double seconds = seconds_now() - start;
-    uint64_t total = count ? 0 : (depth == 0);
+    uint64_t total = 0;
     for (int i = 0; i < count; i++) {
         char mt[MOVE_TEXT_MAX];
         move_format(pos.game, entries[i].move, mt);
         printf("%s %llu\n", mt, (unsigned long long)entries[i].count);
         total += entries[i].count;
     }
-    if (depth == 0)
-        total = 1;
     printf("\n%llu\n", (unsigned long long)total);
     fprintf(stderr, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, no hashing)\n", depth,
             (unsigned long long)total, seconds, seconds > 0 ? (double)total / seconds / 1e6 : 0.0, game_name(pos.game),
@@ -197,8 +195,9 @@ int main(int argc, char **argv)
     }
     if (nargs == 1)
         return fail("missing the POSITION argument after depth '%s' (see --help)%s", args[0], "");
-    long depth = parse_number(args[0], 0, CLI_MAX_DEPTH);
+    /* Divide needs a ply to divide: depth 0 (perft 0 = 1) has no root moves. */
+    long depth = parse_number(args[0], 1, CLI_MAX_DEPTH);
     if (depth < 0)
-        return fail("depth '%s' is not a number from 0 to 20%s", args[0], "");
+        return fail("depth '%s' is not a number from 1 to 20%s", args[0], "");
     return run_divide(backend, (int)depth, args[1], nargs > 2 ? args[2] : NULL, bulk);
 }

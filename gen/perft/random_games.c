@@ -162,6 +162,8 @@ int random_games_run(const char *from_file, const char *backend_name, long games
             return -1;
         }
         uint64_t rng = ((uint64_t)seed << 32) ^ (uint64_t)g;
+        char start_text[POSITION_TEXT_MAX];
+        position_format(start, start_text, sizeof start_text);
         char path[RANDOM_PATH_MAX];
         path[0] = '\0';
         size_t path_len = 0;
@@ -169,8 +171,6 @@ int random_games_run(const char *from_file, const char *backend_name, long games
         t->games++;
         for (int ply = 0; ply <= plies && !failed; ply++) {
             char where[RANDOM_PATH_MAX + 160];
-            char start_text[POSITION_TEXT_MAX];
-            position_format(start, start_text, sizeof start_text);
             snprintf(where, sizeof where, "(seed %u, game %ld, ply %d)\n  start: %s\n  moves: %s", seed, g, ply,
                      start_text, path[0] ? path : "(none)");
             int count;

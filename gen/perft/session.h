@@ -31,7 +31,8 @@ typedef struct DivideEntry {
 } DivideEntry;
 
 /* Divide: every legal root move (sorted by text) and its perft(depth - 1)
- * count; returns the number of root moves.  `entries` holds MAX_MOVES. */
+ * count, for depth >= 1; returns the number of root moves.  `entries`
+ * holds MAX_MOVES. */
 int session_divide(Session *s, int depth, int bulk, DivideEntry *entries);
 
 /* Wall-clock seconds, monotonic. */
