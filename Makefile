@@ -13,16 +13,31 @@
 CC := gcc
 CXX := g++
 MODE ?= release
-BUILD := build/$(MODE)
+# Builds with extra backends get their own object tree: registry.c differs.
+BUILD := build/$(MODE)$(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))
 
 SANITIZERS := -fsanitize=address,undefined
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 CFLAGS_release := -O3 -march=native -g
+# debug: assertions on, and every backend checks its own invariants after
+# every make and unmake (BACKEND_DEBUG, see gen/core/backend.h).
+CFLAGS_debug := -O1 -g -march=native -fno-omit-frame-pointer -DBACKEND_DEBUG
 CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
-CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP
+CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP \
+          $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
 
-GEN_SRC := $(wildcard gen/core/*.c gen/quaternity/*.c gen/chess/*.c)
+# Backends are found by folder: gen/GAME/*.c is code the backends of one game
+# share, gen/GAME/BACKEND/*.c one backend (registered in gen/core/registry.c).
+# Optional backends (gen/chess/template) are built only when named in
+# EXTRA_BACKENDS, which also defines EXTRA_BACKEND_<NAME> for the registry.
+GAMES := quaternity chess
+OPTIONAL_BACKENDS := template
+EXTRA_BACKENDS ?=
+BACKEND_DIRS := $(filter-out $(foreach b,$(filter-out $(EXTRA_BACKENDS),$(OPTIONAL_BACKENDS)),gen/%/$(b)/),\
+                  $(foreach g,$(GAMES),$(wildcard gen/$(g)/*/)))
+BACKEND_DIRS := $(filter-out %/tools/,$(BACKEND_DIRS))
+GEN_SRC := $(wildcard gen/core/*.c $(GAMES:%=gen/%/*.c) $(BACKEND_DIRS:%=%*.c))
 PERFT_SRC := $(wildcard gen/perft/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/%.o)
@@ -32,7 +47,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # The harness's own code (everything but main.c) is linked into the tests too.
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
-PERFT_BIN := bin/perft$(if $(filter sanitize,$(MODE)),-sanitize)
+PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_BACKENDS),-extra)
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 
@@ -95,7 +110,7 @@ perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
 
 format:
-	clang-format -i $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(wildcard gen/*/*.h bench/*.c bench/*.cpp bench/*.h)
+	clang-format -i $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(wildcard gen/*/*.h gen/*/*/*.h bench/*.c bench/*.cpp bench/*.h)
 
 clean:
 	rm -rf build bin

@@ -34,7 +34,7 @@ static int instances_open(const MicroCase *c, Instances *in)
 {
     in->count = 0;
     for (int i = 0; i < c->count; i++) {
-        void *state = c->backend->create();
+        void *state = c->backend->create(c->backend);
         if (!state) {
             instances_close(c->backend, in);
             return -1;

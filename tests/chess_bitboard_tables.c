@@ -6,9 +6,9 @@
  * stands on, so a wrong entry is named directly. */
 #include <criterion/criterion.h>
 
-#include "../gen/chess/bitboard_magic.h"
-#include "../gen/chess/bitboard_slider.h"
-#include "../gen/chess/bitboard_tables.h"
+#include "../gen/chess/bitboard/bitboard_magic.h"
+#include "../gen/chess/bitboard/bitboard_slider.h"
+#include "../gen/chess/bitboard/bitboard_tables.h"
 #include "support.h"
 
 static uint64_t next_random(uint64_t *state)

@@ -24,7 +24,7 @@ static void *wrapper_create(void)
 {
     Wrapper *w = malloc(sizeof *w);
     if (w)
-        w->inner = wrapped->create();
+        w->inner = wrapped->create(wrapped);
     return w;
 }
 
@@ -110,7 +110,7 @@ static void expect_found(Game game, const char *root_text, const char *path, con
     char err[ERROR_TEXT_MAX];
     Position root;
     cr_assert_eq(position_parse(root_text, &root, err, sizeof err), 0, "%s", err);
-    void *s = wrapped->create();
+    void *s = wrapped->create(wrapped);
     wrapped->load(s, &root);
     char path_copy[256];
     snprintf(path_copy, sizeof path_copy, "%s", path);

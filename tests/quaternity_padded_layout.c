@@ -9,7 +9,7 @@
  *   distance, line and attack classes that rank and file arithmetic gives. */
 #include <stdlib.h>
 
-#include "../gen/quaternity/padded_layout.h"
+#include "../gen/quaternity/padded/padded_layout.h"
 #include "support.h"
 
 static int sign(int x)

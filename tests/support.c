@@ -32,7 +32,7 @@ int backends_of(Game game, const Backend *out[BACKENDS_MAX])
 
 void *instance_open(const Backend *backend, const Position *pos)
 {
-    void *state = backend->create();
+    void *state = backend->create(backend);
     cr_assert(state != NULL, "[%s %s] create() returned NULL", game_name(backend->game), backend->name);
     backend->load(state, pos);
     return state;

@@ -1,43 +1,158 @@
-/* The one interface every generator backend implements.
+/* The two faces of a move generator.
  *
- * The grain is coarse on purpose: the harness calls a backend per position
- * (load, generate, make, unmake) or per search (perft), never per node, so
- * each backend runs its own perft recursion with direct calls and inlined
- * code.  A backend instance owns all its state, so threads can later run one
- * instance each without locks. */
+ * BackendCore is what a backend exports: only what is native to it, in its
+ * own move type and its own undo record.  Backend is what the harness, the
+ * tests and the benchmarks call: neutral positions and neutral moves.  One
+ * shared adapter (backend_adapter.c) builds every Backend from a core, so
+ * the history of made moves, the depth rule and the error policy exist once.
+ *
+ * The grain of Backend is coarse on purpose: the harness calls it per
+ * position (load, generate, make, unmake) or per search (perft), never per
+ * node, so each core runs its own perft recursion with direct calls and
+ * inlined code.  An instance owns all its state, so threads can run one
+ * instance each without locks.
+ *
+ * Error policy: a broken contract (unmake with nothing made, a move that
+ * does not decode, an allocation failure) prints one line naming the
+ * backend and the operation and exits with BACKEND_CONTRACT_EXIT.  Moves
+ * typed by a user are checked against generate() at the text boundary
+ * (session_play); past it, the adapter trusts that make() is given legal
+ * moves and decodes them without generating. */
 #ifndef GEN_CORE_BACKEND_H
 #define GEN_CORE_BACKEND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "position.h"
 
-typedef struct Backend {
-    const char *name;    /* "mailbox", "padded", "bitboard": what -b takes */
-    Game game;           /* one entry per (representation, game) */
-    const char *summary; /* one line for --help and reports */
+/* The exit status of a broken backend contract (EX_SOFTWARE). */
+enum { BACKEND_CONTRACT_EXIT = 70 };
 
-    void *(*create)(void); /* NULL on allocation failure */
+/* What a backend implements.  `state` is the backend's own instance;
+ * `move` and `moves` point at its native moves (move_size bytes each) and
+ * `undo` at its native undo record (undo_size bytes). */
+typedef struct BackendCore {
+    size_t move_size;  /* sizeof the native move */
+    size_t undo_size;  /* sizeof what unmake needs besides the move (0: nothing) */
+    int move_capacity; /* native moves generate() may write for one position */
+
+    /* A new instance (tables initialised once, idempotently); NULL when out
+     * of memory.  destroy takes NULL too. */
+    void *(*create)(void);
     void (*destroy)(void *state);
 
-    /* Load a position that shared code has already validated. */
+    /* Load a position that shared code has already validated; write the
+     * current one back in neutral form.  save(load(p)) == p for every field
+     * the game uses. */
     void (*load)(void *state, const Position *pos);
-    /* Write the current position back in neutral form (for printing, for
-     * cross-checks and for make/unmake round-trip tests). */
     void (*save)(const void *state, Position *pos);
+
+    /* The legal moves of the side (controller) on turn, in any order, into
+     * `moves` (room for move_capacity); returns how many.  count returns the
+     * same number without writing the moves. */
+    int (*generate)(void *state, void *moves);
+    int (*count)(void *state);
+
+    /* Make a legal native move, filling `undo`; unmake the last move made,
+     * given the same move and undo. */
+    void (*make)(void *state, const void *move, void *undo);
+    void (*unmake)(void *state, const void *move, const void *undo);
+
+    /* The native move for a neutral one, from the board and the move's
+     * squares, without generating; false when the squares cannot be a move
+     * here (no man of the side on turn on `from`, say).  Given a legal
+     * neutral move it must produce the move generate() would. */
+    bool (*decode)(const void *state, Move move, void *native);
+    /* The neutral form of a native move of the current position. */
+    Move (*encode)(const void *state, const void *native);
+
+    /* Perft from the current position, depth >= 1 (the adapter answers
+     * depth 0); bulk: count the last ply's legal moves instead of making
+     * them.  The position is unchanged afterwards. */
+    uint64_t (*perft)(void *state, int depth, bool bulk);
+
+    /* Debug builds: NULL when the instance's redundant state agrees with
+     * itself (sets and board, piece lists and board, keys), else a short
+     * description of the first disagreement.  May be NULL (nothing
+     * redundant to check). */
+    const char *(*check)(const void *state);
+} BackendCore;
+
+/* What the harness calls.  The built-in backends are adapters over a
+ * BackendCore (BACKEND_FROM_CORE); the interface stays a table of
+ * functions so that a test, or an external engine, can stand behind it
+ * too. */
+typedef struct Backend {
+    const char *name;        /* "mailbox", "padded", "bitboard": what -b takes */
+    Game game;               /* one entry per (representation, game) */
+    const char *summary;     /* one line for --help and reports */
+    const BackendCore *core; /* NULL when not built from a core */
+
+    /* A new instance of `self`; NULL on allocation failure. */
+    void *(*create)(const struct Backend *self);
+    void (*destroy)(void *instance);
+
+    /* Load a position that shared code has already validated (this empties
+     * the history of made moves); write the current one back. */
+    void (*load)(void *instance, const Position *pos);
+    void (*save)(const void *instance, Position *pos);
 
     /* Legal moves of the side (controller) on turn, in any order; returns
      * the count.  `moves` has room for MAX_MOVES. */
-    int (*generate)(void *state, Move *moves);
-    /* Make a move that generate() returned; unmake the last one made, which
-     * the caller names again.  Makes nest to depth MAX_DEPTH + 1 at least. */
-    void (*make)(void *state, Move move);
-    void (*unmake)(void *state, Move move);
+    int (*generate)(void *instance, Move *moves);
+    /* Make a legal move (one generate() returns); unmake the last one made,
+     * which the caller names again.  Any number of moves may be made. */
+    void (*make)(void *instance, Move move);
+    void (*unmake)(void *instance, Move move);
 
-    /* Perft from the current position; bulk: count the last ply's legal
-     * moves instead of making them.  The position is unchanged afterwards. */
-    uint64_t (*perft)(void *state, int depth, int bulk);
+    /* Perft from the current position: 1 for depth <= 0; bulk: count the
+     * last ply's legal moves instead of making them.  The position is
+     * unchanged afterwards. */
+    uint64_t (*perft)(void *instance, int depth, int bulk);
 } Backend;
+
+/* The adapter's functions, for BACKEND_FROM_CORE. */
+void *backend_adapter_create(const Backend *self);
+void backend_adapter_destroy(void *instance);
+void backend_adapter_load(void *instance, const Position *pos);
+void backend_adapter_save(const void *instance, Position *pos);
+int backend_adapter_generate(void *instance, Move *moves);
+void backend_adapter_make(void *instance, Move move);
+void backend_adapter_unmake(void *instance, Move move);
+uint64_t backend_adapter_perft(void *instance, int depth, int bulk);
+
+/* A registry entry built from a core: one per backend folder, named
+ * <game>_<backend>_backend. */
+#define BACKEND_FROM_CORE(core_, name_, game_, summary_)                                                               \
+    {                                                                                                                  \
+        .name = (name_), .game = (game_), .summary = (summary_), .core = &(core_), .create = backend_adapter_create,   \
+        .destroy = backend_adapter_destroy, .load = backend_adapter_load, .save = backend_adapter_save,                \
+        .generate = backend_adapter_generate, .make = backend_adapter_make, .unmake = backend_adapter_unmake,          \
+        .perft = backend_adapter_perft,                                                                                \
+    }
+
+/* The one way a backend reports a broken contract: "perft: GAME BACKEND:
+ * OPERATION: message" on stderr, then exit(BACKEND_CONTRACT_EXIT). */
+_Noreturn void backend_fail(const Backend *backend, const char *operation, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Debug builds check a core's invariants after every make and unmake, the
+ * core's own recursion included: a core calls BACKEND_DEBUG_CHECK(check_fn,
+ * state) there.  Release builds compile it away. */
+#ifdef BACKEND_DEBUG
+void backend_debug_failed(const char *where, const char *what);
+#define BACKEND_DEBUG_CHECK(check_fn, state)                                                                           \
+    do {                                                                                                               \
+        const char *backend_debug_what_ = (check_fn)(state);                                                           \
+        if (backend_debug_what_)                                                                                       \
+            backend_debug_failed(__FILE__ ":" BACKEND_DEBUG_STR(__LINE__), backend_debug_what_);                       \
+    } while (0)
+#define BACKEND_DEBUG_STR(x) BACKEND_DEBUG_STR2(x)
+#define BACKEND_DEBUG_STR2(x) #x
+#else
+#define BACKEND_DEBUG_CHECK(check_fn, state) ((void)0)
+#endif
 
 #endif

@@ -17,7 +17,7 @@ int session_open(Session *s, const Backend *backend, const Position *pos, char *
 {
     s->backend = backend;
     s->game = pos->game;
-    s->state = backend->create();
+    s->state = backend->create(backend);
     if (!s->state) {
         snprintf(err, errlen, "backend %s: out of memory", backend->name);
         return -1;

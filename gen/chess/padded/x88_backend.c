@@ -20,8 +20,9 @@ typedef struct X88Instance {
     int depth, capacity;
 } X88Instance;
 
-static void *x88_create(void)
+static void *x88_create(const Backend *self)
 {
+    (void)self;
     x88_tables_init();
     X88Instance *instance = calloc(1, sizeof *instance);
     if (!instance)

@@ -1,5 +1,5 @@
 /* Magic multipliers for bitboard_slider.c, written by
- * gen/chess/tools/bitboard_find_magics.c (our own seeded search, see
+ * gen/chess/bitboard/tools/bitboard_find_magics.c (our own seeded search, see
  * bitboard_magic.h); do not edit by hand. */
 #include "bitboard_magic.h"
 

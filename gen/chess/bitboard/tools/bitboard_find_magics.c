@@ -1,12 +1,12 @@
-/* Writes gen/chess/bitboard_magic_table.c: the magic multipliers of the
+/* Writes gen/chess/bitboard/bitboard_magic_table.c: the magic multipliers of the
  * bitboard backend's slider tables, found by its own seeded search
  * (cbb_magic_find, seed CBB_MAGIC_SEED mixed with the square), exactly as
  * start-up would find them if the stored table were missing.
  *
  * Not part of the build.  From the repository root:
- *   gcc -std=c17 -O2 -Igen/core -Igen/chess gen/chess/tools/bitboard_find_magics.c \
- *       gen/chess/bitboard_slider.c gen/chess/bitboard_magic.c gen/chess/bitboard_magic_table.c \
- *       -o /tmp/find_magics && /tmp/find_magics > gen/chess/bitboard_magic_table.c */
+ *   gcc -std=c17 -O2 -Igen/core -Igen/chess/bitboard gen/chess/bitboard/tools/bitboard_find_magics.c \
+ *       gen/chess/bitboard/bitboard_slider.c gen/chess/bitboard/bitboard_magic.c gen/chess/bitboard/bitboard_magic_table.c \
+ *       -o /tmp/find_magics && /tmp/find_magics > gen/chess/bitboard/bitboard_magic_table.c */
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -17,7 +17,7 @@ int main(void)
 {
     static Bitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS], table[CBB_SLIDER_MAX_SUBSETS];
     printf("/* Magic multipliers for bitboard_slider.c, written by\n"
-           " * gen/chess/tools/bitboard_find_magics.c (our own seeded search, see\n"
+           " * gen/chess/bitboard/tools/bitboard_find_magics.c (our own seeded search, see\n"
            " * bitboard_magic.h); do not edit by hand. */\n"
            "#include \"bitboard_magic.h\"\n\n"
            "const Bitboard cbb_stored_magics[2][64] = {\n");

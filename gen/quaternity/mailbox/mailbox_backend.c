@@ -8,8 +8,9 @@
 
 #include "mailbox_make.h"
 
-static void *mailbox_create(void)
+static void *mailbox_create(const Backend *self)
 {
+    (void)self;
     mailbox_tables_init();
     return calloc(1, sizeof(QuaternityMailbox));
 }

@@ -4,7 +4,7 @@
  * The search takes a few hundred milliseconds (around ten million
  * candidates for the rooks), too long to repeat in every process, so its
  * results are stored in bitboard_magic_table.c, written by
- * gen/chess/tools/bitboard_find_magics.c.  Start-up still checks each stored
+ * gen/chess/bitboard/tools/bitboard_find_magics.c.  Start-up still checks each stored
  * number while filling the table and searches afresh for any that fails. */
 #ifndef GEN_CHESS_BITBOARD_MAGIC_H
 #define GEN_CHESS_BITBOARD_MAGIC_H

@@ -9,8 +9,9 @@
 #include "padded_pawns.h"
 #include "padded_perft.h"
 
-static void *padded_create(void)
+static void *padded_create(const Backend *self)
 {
+    (void)self;
     padded_layout_init();
     padded_pawns_init();
     PadState *s = calloc(1, sizeof *s);

@@ -9,8 +9,9 @@
 #include "mailbox.h"
 #include "mailbox_make.h"
 
-static void *mailbox_create(void)
+static void *mailbox_create(const Backend *self)
 {
+    (void)self;
     chess_mailbox_tables_init();
     return calloc(1, sizeof(MailboxChess));
 }

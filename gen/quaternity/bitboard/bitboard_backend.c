@@ -9,8 +9,9 @@
 #include "bitboard_perft.h"
 #include "bitboard_state.h"
 
-static void *bitboard_create(void)
+static void *bitboard_create(const Backend *self)
 {
+    (void)self;
     qbb_state_tables_init();
     return calloc(1, sizeof(QbbState));
 }
