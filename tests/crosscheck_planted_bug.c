@@ -20,8 +20,9 @@ typedef struct Wrapper {
     void *inner;
 } Wrapper;
 
-static void *wrapper_create(void)
+static void *wrapper_create(const Backend *self)
 {
+    (void)self;
     Wrapper *w = malloc(sizeof *w);
     if (w)
         w->inner = wrapped->create(wrapped);

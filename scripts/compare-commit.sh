@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Every backend's perft at this commit against a build of another commit,
+# side by side: CPU time (user + system, from /usr/bin/time's rusage) of each
+# bin/perft process, every process pinned to one CPU (BENCH_CPU, default 0),
+# the two builds interleaved run by run, the least of RUNS runs kept; bulk
+# counting on and off, one thread, no hashing.  Counts are checked equal
+# between the builds before anything is timed.
+#   scripts/compare-commit.sh [BASE_COMMIT [RUNS]]   (default 044f842, 5)
+# Writes results/compare-BASE-HEAD.md and prints it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base=${1:-044f842}
+runs=${2:-5}
+cpu=${BENCH_CPU:-0}
+head=$(git rev-parse --short HEAD)
+basedir=build/compare-$base
+if [ ! -x "$basedir/bin/perft" ]; then
+    rm -rf "$basedir"
+    git worktree add -f --detach "$basedir" "$base" >/dev/null 2>&1
+    make -C "$basedir" -j2 bin/perft >/dev/null
+fi
+make --no-print-directory -j2 bin/perft >/dev/null
+new=bin/perft old=$basedir/bin/perft
+
+opening='rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w'
+initial='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+# name | position | bulk depth | no-bulk depth
+cases=(
+    "quaternity opening|$opening|5|4"
+    "chess initial|$initial|6|5"
+    "chess Kiwipete|$kiwipete|5|4"
+)
+
+# CPU seconds of one pinned run; the count goes to the file named by $3.
+cpu_time() { # binary args...
+    local out
+    out=$( { /usr/bin/time -f '%U %S' taskset -c "$cpu" "$@" 2>/dev/null >/tmp/compare-count.$$; } 2>&1 | tail -n 1)
+    awk '{printf "%.3f", $1 + $2}' <<<"$out"
+}
+
+report=results/compare-$base-$head.md
+{
+    echo "# perft at $head against $base, side by side"
+    echo
+    echo "$(date -u +%F), $(lscpu | sed -n 's/^Model name: *//p'), pinned to CPU $cpu; CPU time (user + system)"
+    echo "of each whole bin/perft process, least of $runs interleaved runs; one thread, no hashing."
+    echo
+    echo "| game | backend | position | depth | counting | nodes | $base s | $head s | $head / $base speed |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+} >"$report"
+for c in "${cases[@]}"; do
+    IFS='|' read -r name pos bulk_depth full_depth <<<"$c"
+    game=${name%% *}
+    for backend in mailbox padded bitboard; do
+        for mode in bulk no-bulk; do
+            depth=$([ $mode = bulk ] && echo "$bulk_depth" || echo "$full_depth")
+            a=$($old -b $backend --$mode "$depth" "$pos" 2>/dev/null | tail -n 1)
+            b=$($new -b $backend --$mode "$depth" "$pos" 2>/dev/null | tail -n 1)
+            [ "$a" = "$b" ] || { echo "compare: $game $backend $mode: $base counts $a, $head counts $b" >&2; exit 1; }
+            best_old=999999 best_new=999999
+            for _ in $(seq "$runs"); do
+                t=$(cpu_time $old -b $backend --$mode "$depth" "$pos")
+                best_old=$(awk -v a="$best_old" -v b="$t" 'BEGIN{print (b < a) ? b : a}')
+                t=$(cpu_time $new -b $backend --$mode "$depth" "$pos")
+                best_new=$(awk -v a="$best_new" -v b="$t" 'BEGIN{print (b < a) ? b : a}')
+            done
+            ratio=$(awk -v a="$best_old" -v b="$best_new" 'BEGIN{printf "%.2fx", a / b}')
+            label=$([ $mode = bulk ] && echo "bulk on" || echo "bulk off")
+            echo "| $game | $backend | ${name#* } | $depth | $label | $a | $best_old | $best_new | $ratio |" >>"$report"
+        done
+    done
+done
+rm -f /tmp/compare-count.$$
+cat "$report"
