@@ -4,12 +4,17 @@
 #   make run        the main job: every backend over the default fixtures, counts checked, speeds compared
 #   make test       the Criterion test suite (installs libcriterion-dev if missing)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make test-debug the tests in MODE=debug: every backend's invariants checked after every make and unmake
+#   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
+#   make compare    every backend's perft side by side with a build of commit 044f842 (BASE=...)
 #   make perft-full every published count at every depth (long: see README)
 #   make bench      Google Benchmark + hyperfine + plots (long: see README)
 #   make bench-quick the same, trimmed to under two minutes
 #   make bench-headline the headline speed table alone (about three minutes)
 #   make format     clang-format every C/C++ source
 
+# Recursive builds (test, sanitize, bench...) run JOBS compilers at once.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CC := gcc
 CXX := g++
 MODE ?= release
@@ -51,7 +56,7 @@ PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_B
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 
-.PHONY: all run test test-build sanitize perft-full format deps-test clean
+.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format deps-test clean
 all: $(PERFT_BIN)
 
 $(BUILD)/%.o: %.c
@@ -89,13 +94,13 @@ run: $(PERFT_BIN)
 	./scripts/run.sh
 
 test: deps-test
-	$(MAKE) --no-print-directory test-build
+	$(MAKE) --no-print-directory -j$(JOBS) test-build
 	$(TEST_BIN) --jobs 2
 
 test-build: $(TEST_BIN) $(PERFT_BIN)
 
 sanitize: deps-test
-	$(MAKE) --no-print-directory MODE=sanitize test-build
+	$(MAKE) --no-print-directory -j$(JOBS) MODE=sanitize test-build
 	@# A leak in a test process is only printed (Criterion has already counted
 	@# the test as passed), so the log is searched for leak reports too.  The
 	@# slow unwinder gives the full stacks that tests/lsan.supp matches.
@@ -105,6 +110,20 @@ sanitize: deps-test
 	status=$$(cat $$log.status); \
 	if grep -q 'ERROR: LeakSanitizer' $$log; then echo "make sanitize: memory leaks reported (see $$log)" >&2; exit 1; fi; \
 	exit $$status
+
+test-debug: deps-test
+	$(MAKE) --no-print-directory -j$(JOBS) MODE=debug test-build
+	build/debug/test-suite --jobs 2
+
+test-template: deps-test
+	$(MAKE) --no-print-directory -j$(JOBS) EXTRA_BACKENDS=template test-build
+	build/release-template/test-suite --jobs 2
+
+BASE ?= 044f842
+
+compare: $(PERFT_BIN)
+	$(call require_packages,time util-linux)
+	./scripts/compare-commit.sh $(BASE)
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
@@ -136,14 +155,14 @@ deps-bench:
 	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3)
 
 bench bench-quick: deps-bench
-	$(MAKE) --no-print-directory $(BENCH_BIN) $(PERFT_BIN)
+	$(MAKE) --no-print-directory -j$(JOBS) $(BENCH_BIN) $(PERFT_BIN)
 	./scripts/bench.sh $(if $(filter bench-quick,$@),--quick)
 	$(if $(filter bench,$@),./scripts/headline.sh)
 
 # The headline figures alone: opening perft 4 and 5, chess initial perft 6
 # and Kiwipete perft 5, every backend, median of five (scripts/headline.sh).
 bench-headline: deps-bench
-	$(MAKE) --no-print-directory $(PERFT_BIN)
+	$(MAKE) --no-print-directory -j$(JOBS) $(PERFT_BIN)
 	./scripts/headline.sh
 
 .PHONY: deps-bench bench bench-quick bench-headline
