@@ -35,15 +35,8 @@
 #   BENCH_RESULTS (results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Pin this script and everything it runs to one CPU (BENCH_CPU, default 0):
-# on these VMs the two vCPUs were measured to differ in speed by up to 1.7x
-# (a busy neighbour on the host), so an unpinned process's time depended on
-# where the scheduler put it and hyperfine's runs came out bimodal.
-BENCH_CPU=${BENCH_CPU:-0}
-if [ -z "${BENCH_PINNED:-}" ] && command -v taskset >/dev/null; then
-    export BENCH_PINNED=$BENCH_CPU
-    exec taskset -c "$BENCH_CPU" "$0" "$@"
-fi
+# Pinned to one CPU, with everything it runs (scripts/pin-cpu.sh).
+. scripts/pin-cpu.sh "$0" "$@"
 
 mode=full
 report_only=""

@@ -10,15 +10,8 @@
 #   scripts/headline.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Pin this script and everything it runs to one CPU (BENCH_CPU, default 0):
-# on these VMs the two vCPUs were measured to differ in speed by up to 1.7x
-# (a busy neighbour on the host), so an unpinned process's time depended on
-# where the scheduler put it and hyperfine's runs came out bimodal.
-BENCH_CPU=${BENCH_CPU:-0}
-if [ -z "${BENCH_PINNED:-}" ] && command -v taskset >/dev/null; then
-    export BENCH_PINNED=$BENCH_CPU
-    exec taskset -c "$BENCH_CPU" "$0" "$@"
-fi
+# Pinned to one CPU, with everything it runs (scripts/pin-cpu.sh).
+. scripts/pin-cpu.sh "$0" "$@"
 runs=${1:-5}
 make --no-print-directory bin/perft >/dev/null
 stamp="$(date -u +%Y%m%d-%H%M%S)-$(hostname -s)-$(git rev-parse --short HEAD 2>/dev/null || echo nogit)"
