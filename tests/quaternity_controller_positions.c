@@ -16,9 +16,7 @@ Test(controller_positions, every_backend_matches_every_count, .timeout = 60 * TE
     const Backend *backends[BACKENDS_MAX];
     int n = backends_of(GAME_QUATERNITY, backends);
     int count, checked = 0;
-    EpdEntry *entries = fixtures_load(CONTROLLERS_EPD, &count);
-    cr_assert(count == CONTROLLER_POSITIONS, "%s holds %d positions, expected %d", CONTROLLERS_EPD, count,
-              CONTROLLER_POSITIONS);
+    EpdEntry *entries = fixtures_load_exactly(CONTROLLERS_EPD, CONTROLLER_POSITIONS, &count);
     for (int i = 0; i < count; i++) {
         const EpdEntry *e = &entries[i];
         for (int depth = 1; depth <= e->max_depth; depth++) {

@@ -37,9 +37,7 @@ Test(quaternity_reference, perft_to_depth_3_matches_quaternits, .timeout = 120 *
     const Backend *backends[BACKENDS_MAX];
     int n = backends_of(GAME_QUATERNITY, backends);
     int count;
-    EpdEntry *entries = fixtures_load(REFERENCE_EPD, &count);
-    cr_assert(count == REFERENCE_POSITIONS, "%s holds %d positions, expected %d", REFERENCE_EPD, count,
-              REFERENCE_POSITIONS);
+    EpdEntry *entries = fixtures_load_exactly(REFERENCE_EPD, REFERENCE_POSITIONS, &count);
     int checked = 0;
     for (int b = 0; b < n; b++) {
         const Backend *backend = backends[b];

@@ -77,9 +77,7 @@ static void check_valid(const char *id, int turns, const Position *pos)
 Test(quaternity_rotation, four_quarter_turns_are_the_identity)
 {
     int count;
-    EpdEntry *entries = fixtures_load("positions/quaternity/reference.epd", &count);
-    cr_assert(count == REFERENCE_POSITIONS, "reference.epd holds %d positions, expected %d", count,
-              REFERENCE_POSITIONS);
+    EpdEntry *entries = fixtures_load_exactly("positions/quaternity/reference.epd", REFERENCE_POSITIONS, &count);
     for (int i = 0; i < count; i++) {
         Position p = entries[i].pos;
         for (int t = 1; t <= 4; t++) {
@@ -119,9 +117,7 @@ Test(quaternity_rotation, perft_unchanged_by_every_rotation, .timeout = 120 * TE
     const Backend *backends[BACKENDS_MAX];
     int n = backends_of(GAME_QUATERNITY, backends);
     int count;
-    EpdEntry *entries = fixtures_load("positions/quaternity/reference.epd", &count);
-    cr_assert(count == REFERENCE_POSITIONS, "reference.epd holds %d positions, expected %d", count,
-              REFERENCE_POSITIONS);
+    EpdEntry *entries = fixtures_load_exactly("positions/quaternity/reference.epd", REFERENCE_POSITIONS, &count);
     int checked = 0;
     for (int b = 0; b < n; b++)
         for (int i = 0; i < count; i++) {

@@ -97,6 +97,13 @@ EpdEntry *fixtures_load(const char *path, int *count)
     return entries;
 }
 
+EpdEntry *fixtures_load_exactly(const char *path, int expected, int *count)
+{
+    EpdEntry *entries = fixtures_load(path, count);
+    cr_assert(*count == expected, "%s holds %d positions, expected %d", path, *count, expected);
+    return entries;
+}
+
 /* ---- minimal Quaternity setups ---- */
 
 static const char ARMY_LETTERS[] = "wrbg";

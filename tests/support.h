@@ -66,6 +66,9 @@ uint64_t perft_via_interface(const Backend *backend, void *state, int depth);
  * NAME"; the harness's reader) relative to the repository root; asserts the
  * file opens and every line parses.  Free the result with free(). */
 EpdEntry *fixtures_load(const char *path, int *count);
+/* The same, asserting the file holds exactly `expected` positions, so that a
+ * truncated file cannot pass. */
+EpdEntry *fixtures_load_exactly(const char *path, int expected, int *count);
 
 /* ---- minimal Quaternity setups ---- */
 
