@@ -214,29 +214,17 @@ int fen_parse(const char *text, Position *pos, char *err, size_t errlen)
     return 0;
 }
 
+static size_t write_fen_man(Piece man, char *out)
+{
+    char c = PIECE_LETTERS[PIECE_KIND(man)];
+    out[0] = PIECE_ARMY(man) == CHESS_WHITE ? c : (char)tolower((unsigned char)c);
+    return 1;
+}
+
 void fen_format(const Position *pos, char *out, size_t outlen)
 {
     char buf[POSITION_TEXT_MAX];
-    size_t n = 0;
-    for (int rank = C_WIDTH - 1; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < C_WIDTH; file++) {
-            Piece p = pos->board[rank * C_WIDTH + file];
-            if (p == EMPTY) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                buf[n++] = (char)('0' + empty);
-            empty = 0;
-            char c = PIECE_LETTERS[PIECE_KIND(p)];
-            buf[n++] = PIECE_ARMY(p) == CHESS_WHITE ? c : (char)tolower((unsigned char)c);
-        }
-        if (empty)
-            buf[n++] = (char)('0' + empty);
-        if (rank)
-            buf[n++] = '/';
-    }
+    size_t n = board_field_format(pos, write_fen_man, buf);
     buf[n++] = ' ';
     buf[n++] = pos->turn == CHESS_WHITE ? 'w' : 'b';
     buf[n++] = ' ';

@@ -202,31 +202,20 @@ int qfen_parse(const char *text, Position *pos, char *err, size_t errlen)
     return 0;
 }
 
+static size_t write_qfen_man(Piece man, char *out)
+{
+    size_t n = 0;
+    out[n++] = ARMY_LETTERS[PIECE_ARMY(man)];
+    out[n++] = KIND_LETTERS[PIECE_KIND(man)];
+    if (PIECE_KIND(man) == PAWN)
+        out[n++] = STATE_MARKS[PIECE_PAWN_STATE(man)];
+    return n;
+}
+
 void qfen_format(const Position *pos, char *out, size_t outlen)
 {
     char buf[POSITION_TEXT_MAX];
-    size_t n = 0;
-    for (int rank = Q_WIDTH - 1; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < Q_WIDTH; file++) {
-            Piece p = pos->board[rank * Q_WIDTH + file];
-            if (p == EMPTY) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                n += (size_t)sprintf(buf + n, "%d", empty);
-            empty = 0;
-            buf[n++] = ARMY_LETTERS[PIECE_ARMY(p)];
-            buf[n++] = KIND_LETTERS[PIECE_KIND(p)];
-            if (PIECE_KIND(p) == PAWN)
-                buf[n++] = STATE_MARKS[PIECE_PAWN_STATE(p)];
-        }
-        if (empty)
-            n += (size_t)sprintf(buf + n, "%d", empty);
-        if (rank)
-            buf[n++] = '/';
-    }
+    size_t n = board_field_format(pos, write_qfen_man, buf);
     buf[n++] = ' ';
     buf[n++] = ARMY_LETTERS[pos->turn];
     bool default_controllers = true;

@@ -1,6 +1,7 @@
 #include "text_fields.h"
 
 #include <ctype.h>
+#include <stdio.h>
 
 int text_fields_split(const char *text, TextFields *fields)
 {
@@ -22,4 +23,30 @@ int text_fields_split(const char *text, TextFields *fields)
         fields->len[fields->count] = (size_t)(p - start);
         fields->count++;
     }
+}
+
+size_t board_field_format(const Position *pos, size_t (*write_man)(Piece man, char *out), char *out)
+{
+    int width = game_width(pos->game);
+    size_t n = 0;
+    for (int rank = width - 1; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < width; file++) {
+            Piece p = pos->board[rank * width + file];
+            if (p == EMPTY) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                n += (size_t)sprintf(out + n, "%d", empty);
+            empty = 0;
+            n += write_man(p, out + n);
+        }
+        if (empty)
+            n += (size_t)sprintf(out + n, "%d", empty);
+        if (rank)
+            out[n++] = '/';
+    }
+    out[n] = '\0';
+    return n;
 }

@@ -1,9 +1,12 @@
-/* Splitting position text into white-space separated fields, shared by the
+/* Splitting position text into white-space separated fields, and writing
+ * the board field, shared by the
  * QFEN and FEN parsers. */
 #ifndef GEN_CORE_TEXT_FIELDS_H
 #define GEN_CORE_TEXT_FIELDS_H
 
 #include <stddef.h>
+
+#include "position.h"
 
 enum { TEXT_FIELDS_MAX = 8 };
 
@@ -16,5 +19,11 @@ typedef struct TextFields {
 /* Splits on runs of white space; -1 when there are more than
  * TEXT_FIELDS_MAX fields (count is then TEXT_FIELDS_MAX + 1). */
 int text_fields_split(const char *text, TextFields *fields);
+
+/* Writes the board field of QFEN or FEN into out (NUL-terminated; returns
+ * its length): ranks from the top, '/' between them, each run of empty
+ * squares as its length, each man as write_man spells it (returning the
+ * bytes it wrote). */
+size_t board_field_format(const Position *pos, size_t (*write_man)(Piece man, char *out), char *out);
 
 #endif
