@@ -1,6 +1,5 @@
 /* Splitting position text into white-space separated fields, and writing
- * the board field, shared by the
- * QFEN and FEN parsers. */
+ * the board field: what the QFEN and FEN code shares. */
 #ifndef GEN_CORE_TEXT_FIELDS_H
 #define GEN_CORE_TEXT_FIELDS_H
 
