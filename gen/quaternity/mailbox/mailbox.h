@@ -1,4 +1,4 @@
-/* The Quaternity mailbox backend: its state, its internal move and what its
+/* The Quaternity mailbox backend: its state, its native move and what its
  * files share.
  *
  * The board is an array of 144 neutral Piece bytes (position.h: kind, army
@@ -11,12 +11,13 @@
  *
  * Who is friend or enemy depends on who is on turn, and controllers never
  * change during play, so load() builds, for each controller, a 256-entry
- * table that says what every piece byte is to that controller (ManClass):
+ * table that says what every piece byte is to that controller (QmbManClass):
  * a friend, something it may capture, and how it attacks.  The generator
  * never looks at armies or controllers again. */
 #ifndef GEN_QUATERNITY_MAILBOX_H
 #define GEN_QUATERNITY_MAILBOX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "backend.h"
@@ -24,40 +25,44 @@
 
 /* What a piece byte is to the controller on turn. */
 enum {
-    MAN_FRIEND = 1 << 0,     /* a man of an army the controller moves */
-    MAN_CAPTURABLE = 1 << 1, /* an enemy man that is not a king (frozen ones too) */
+    QMB_MAN_FRIEND = 1 << 0,     /* a man of an army the controller moves */
+    QMB_MAN_CAPTURABLE = 1 << 1, /* an enemy man that is not a king (frozen ones too) */
     /* The attacks of an enemy man whose controller is not frozen: */
-    MAN_ATTACKS_ORTHOGONAL = 1 << 2, /* rook or queen */
-    MAN_ATTACKS_DIAGONAL = 1 << 3,   /* bishop or queen */
-    MAN_ATTACKS_KNIGHT = 1 << 4,
-    MAN_ATTACKS_KING = 1 << 5,
-    /* A pawn capturing in diagonal direction d sets MAN_PAWN_ATTACKS(d). */
-    MAN_PAWN_ATTACK_SHIFT = 8,
+    QMB_MAN_ATTACKS_ORTHOGONAL = 1 << 2, /* rook or queen */
+    QMB_MAN_ATTACKS_DIAGONAL = 1 << 3,   /* bishop or queen */
+    QMB_MAN_ATTACKS_KNIGHT = 1 << 4,
+    QMB_MAN_ATTACKS_KING = 1 << 5,
+    /* A pawn capturing in diagonal direction d sets QMB_MAN_PAWN_ATTACKS(d). */
+    QMB_MAN_PAWN_ATTACK_SHIFT = 8,
 };
-#define MAN_PAWN_ATTACKS(direction) (1u << (MAN_PAWN_ATTACK_SHIFT + (direction)))
+#define QMB_MAN_PAWN_ATTACKS(direction) (1u << (QMB_MAN_PAWN_ATTACK_SHIFT + (direction)))
 
-typedef uint16_t ManClass;
+typedef uint16_t QmbManClass;
 
-typedef struct MailboxMove {
+typedef struct QmbMove {
     uint8_t from;
     uint8_t to;
     Piece moved;    /* the byte that stood on `from` */
     Piece placed;   /* the byte that lands on `to` */
     Piece captured; /* the byte that stood on `to`, EMPTY if none */
-} MailboxMove;
+} QmbMove;
 
 /* What unmake needs besides the move itself. */
-typedef struct MailboxUndo {
+typedef struct QmbUndo {
     uint8_t turn;          /* the controller that made the move */
     uint8_t captured_slot; /* where the captured man sat in its army's list */
-} MailboxUndo;
+} QmbUndo;
 
-/* Moves made through the Backend interface, remembered for unmake. */
-enum { MAILBOX_HISTORY_MAX = 1024 };
+/* A bound on the moves generate() writes for any position: a move onto a
+ * square comes from the nearest man in one of the 8 directions or from one
+ * of the knight squares, once, or four times for a pawn promoting, which
+ * happens only on an edge.  Interior squares: 100 * (8 + 8); edge squares
+ * but corners: 40 * (5 * 4 + 4); corners: 4 * (3 * 4 + 2). */
+enum { QMB_MAX_MOVES = 100 * 16 + 40 * 24 + 4 * 14 };
 
-typedef struct QuaternityMailbox {
+typedef struct QmbState {
     Piece board[Q_SQUARES];
-    uint8_t king_square[4]; /* by army; NO_SQUARE when the army has none */
+    uint8_t king_square[4]; /* by army; QMB_NO_SQUARE when the army has none */
     uint8_t turn;           /* the controller on turn */
 
     /* Piece lists: the squares of each army's men, in no particular order,
@@ -71,22 +76,23 @@ typedef struct QuaternityMailbox {
     /* Fixed for the whole game once loaded. */
     uint8_t controller[4];
     uint8_t frozen;
-    uint8_t next_turn[4];       /* quaternity_next_turn() of each controller */
-    uint8_t armies_of[4];       /* bit set of the armies each controller moves */
-    ManClass man_class[4][256]; /* [controller on turn][piece byte] */
+    uint8_t next_turn[4];          /* quaternity_next_turn() of each controller */
+    uint8_t armies_of[4];          /* bit set of the armies each controller moves */
+    QmbManClass man_class[4][256]; /* [controller on turn][piece byte] */
+} QmbState;
 
-    int history_count;
-    MailboxMove history[MAILBOX_HISTORY_MAX];
-    MailboxUndo history_undo[MAILBOX_HISTORY_MAX];
-} QuaternityMailbox;
-
-/* Writes the legal moves of the controller on turn; returns their count. */
-int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves);
+/* Writes the legal moves of the controller on turn (at most QMB_MAX_MOVES);
+ * returns their count. */
+int qmb_generate(QmbState *m, QmbMove *moves);
 /* The number of those moves, without writing them (bulk counting). */
-int mailbox_count_moves(QuaternityMailbox *m);
+int qmb_count_moves(QmbState *m);
 
-/* Perft with the backend's own recursion (Backend.perft). */
-uint64_t mailbox_perft(QuaternityMailbox *m, int depth, int bulk);
+/* Perft with the backend's own recursion, depth >= 1. */
+uint64_t qmb_perft(QmbState *m, int depth, bool bulk);
+
+/* NULL when the piece lists, slots, counts and king squares agree with the
+ * board, else what disagrees first (BackendCore.check). */
+const char *qmb_check(const QmbState *m);
 
 extern const Backend quaternity_mailbox_backend;
 

@@ -12,9 +12,9 @@
 
 #include "mailbox.h"
 
-static inline MailboxUndo mailbox_make(QuaternityMailbox *m, const MailboxMove *move)
+static inline QmbUndo qmb_make(QmbState *m, const QmbMove *move)
 {
-    MailboxUndo undo = {m->turn, 0};
+    QmbUndo undo = {m->turn, 0};
     if (move->captured != EMPTY) {
         int army = PIECE_ARMY(move->captured);
         int slot = m->slot_of[move->to];
@@ -35,7 +35,7 @@ static inline MailboxUndo mailbox_make(QuaternityMailbox *m, const MailboxMove *
     return undo;
 }
 
-static inline void mailbox_unmake(QuaternityMailbox *m, const MailboxMove *move, MailboxUndo undo)
+static inline void qmb_unmake(QmbState *m, const QmbMove *move, QmbUndo undo)
 {
     m->board[move->to] = move->captured;
     m->board[move->from] = move->moved;

@@ -14,7 +14,7 @@
  *   its own square, that answers the checks on the mover's other kings, and
  *   that keeps it on its pin line if it shields another friendly king.
  *
- * No move lands on a friend or on any king: ManClass (mailbox.h) marks
+ * No move lands on a friend or on any king: QmbManClass (mailbox.h) marks
  * exactly the men that may be captured. */
 #include <stdbool.h>
 
@@ -26,7 +26,7 @@
  * the two entry points pass a constant, and once everything is inlined
  * the compiler builds one copy of the generator for each. */
 typedef struct MoveList {
-    MailboxMove *moves;
+    QmbMove *moves;
     int count;
     bool count_only;
 } MoveList;
@@ -34,12 +34,12 @@ typedef struct MoveList {
 static inline void add_move(MoveList *list, int from, int to, Piece moved, Piece placed, Piece captured)
 {
     if (!list->count_only)
-        list->moves[list->count] = (MailboxMove){(uint8_t)from, (uint8_t)to, moved, placed, captured};
+        list->moves[list->count] = (QmbMove){(uint8_t)from, (uint8_t)to, moved, placed, captured};
     list->count++;
 }
 
 /* A pawn's move, as four promotion moves when it lands on its edge. */
-static inline void add_pawn_move(MoveList *list, int from, const PawnTarget *t, Piece moved, Piece captured)
+static inline void add_pawn_move(MoveList *list, int from, const QmbPawnTarget *t, Piece moved, Piece captured)
 {
     if (!t->promotes) {
         add_move(list, from, t->to, moved, t->placed, captured);
@@ -52,18 +52,18 @@ static inline void add_pawn_move(MoveList *list, int from, const PawnTarget *t, 
 
 /* The squares a man that is not a king may go to, or NULL for anywhere:
  * the answers to every check, narrowed to every line it is pinned on. */
-static const SquareSet *allowed_targets(const KingSafety *ks, int from, SquareSet *scratch)
+static const QmbSquareSet *allowed_targets(const QmbKingSafety *ks, int from, QmbSquareSet *scratch)
 {
-    const SquareSet *allowed = NULL;
+    const QmbSquareSet *allowed = NULL;
     if (ks->checked_count) {
         *scratch = ks->all_answers;
         allowed = scratch;
     }
-    if (ks->pin_count && set_has(&ks->pinned, from))
+    if (ks->pin_count && qmb_set_has(&ks->pinned, from))
         for (int i = 0; i < ks->pin_count; i++)
             if (ks->pin_square[i] == from) {
                 if (allowed)
-                    set_intersect(scratch, &ks->pin_line[i]);
+                    qmb_set_intersect(scratch, &ks->pin_line[i]);
                 else
                     *scratch = ks->pin_line[i];
                 allowed = scratch;
@@ -71,70 +71,69 @@ static const SquareSet *allowed_targets(const KingSafety *ks, int from, SquareSe
     return allowed;
 }
 
-static inline bool may_go(const SquareSet *allowed, int to)
+static inline bool may_go(const QmbSquareSet *allowed, int to)
 {
-    return !allowed || set_has(allowed, to);
+    return !allowed || qmb_set_has(allowed, to);
 }
 
-static inline void pawn_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece pawn,
-                              const SquareSet *allowed, MoveList *list)
+static inline void pawn_moves(const QmbState *m, const QmbManClass *cls, int from, Piece pawn,
+                              const QmbSquareSet *allowed, MoveList *list)
 {
-    const PawnMoves *pm = &mailbox_tables.pawn[PIECE_ARMY(pawn)][PIECE_PAWN_STATE(pawn)][from];
+    const QmbPawnMoves *pm = &qmb_tables.pawn[PIECE_ARMY(pawn)][PIECE_PAWN_STATE(pawn)][from];
     for (int i = 0; i < pm->step_count; i++) {
-        const PawnTarget *t = &pm->steps[i];
+        const QmbPawnTarget *t = &pm->steps[i];
         if (m->board[t->to] == EMPTY && may_go(allowed, t->to))
             add_pawn_move(list, from, t, pawn, EMPTY);
     }
     for (int i = 0; i < pm->capture_count; i++) {
-        const PawnTarget *t = &pm->captures[i];
+        const QmbPawnTarget *t = &pm->captures[i];
         Piece victim = m->board[t->to];
-        if ((cls[victim] & MAN_CAPTURABLE) && may_go(allowed, t->to))
+        if ((cls[victim] & QMB_MAN_CAPTURABLE) && may_go(allowed, t->to))
             add_pawn_move(list, from, t, pawn, victim);
     }
 }
 
-static inline void knight_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece knight,
-                                const SquareSet *allowed, MoveList *list)
+static inline void knight_moves(const QmbState *m, const QmbManClass *cls, int from, Piece knight,
+                                const QmbSquareSet *allowed, MoveList *list)
 {
-    for (const uint8_t *t = mailbox_tables.knight[from]; *t != NO_SQUARE; t++) {
+    for (const uint8_t *t = qmb_tables.knight[from]; *t != QMB_NO_SQUARE; t++) {
         Piece victim = m->board[*t];
-        if ((victim == EMPTY || (cls[victim] & MAN_CAPTURABLE)) && may_go(allowed, *t))
+        if ((victim == EMPTY || (cls[victim] & QMB_MAN_CAPTURABLE)) && may_go(allowed, *t))
             add_move(list, from, *t, knight, knight, victim);
     }
 }
 
 /* Rooks use directions [0, 4), bishops [4, 8), queens [0, 8). */
-static inline void slider_moves(const QuaternityMailbox *m, const ManClass *cls, int from, Piece slider,
-                                int first_direction, int end_direction, const SquareSet *allowed, MoveList *list)
+static inline void slider_moves(const QmbState *m, const QmbManClass *cls, int from, Piece slider, int first_direction,
+                                int end_direction, const QmbSquareSet *allowed, MoveList *list)
 {
     for (int d = first_direction; d < end_direction; d++)
-        for (const uint8_t *t = mailbox_tables.ray[from][d]; *t != NO_SQUARE; t++) {
+        for (const uint8_t *t = qmb_tables.ray[from][d]; *t != QMB_NO_SQUARE; t++) {
             Piece victim = m->board[*t];
             if (victim == EMPTY) {
                 if (may_go(allowed, *t))
                     add_move(list, from, *t, slider, slider, EMPTY);
                 continue;
             }
-            if ((cls[victim] & MAN_CAPTURABLE) && may_go(allowed, *t))
+            if ((cls[victim] & QMB_MAN_CAPTURABLE) && may_go(allowed, *t))
                 add_move(list, from, *t, slider, slider, victim);
             break;
         }
 }
 
 /* The moves of the mover's king number `index` (see the file comment). */
-static inline void king_moves(QuaternityMailbox *m, const ManClass *cls, const KingSafety *ks, int index,
-                              MoveList *list)
+static inline void king_moves(QmbState *m, const QmbManClass *cls, const QmbKingSafety *ks, int index, MoveList *list)
 {
     int from = ks->king_square[index];
     Piece king = m->board[from];
     /* The squares it must stay within: the answers to the other kings'
      * checks and its own pin lines. */
-    SquareSet scratch;
-    const SquareSet *allowed = NULL;
+    QmbSquareSet scratch;
+    const QmbSquareSet *allowed = NULL;
     for (int i = 0; i < ks->king_count; i++)
         if (i != index && ks->in_check[i]) {
             if (allowed)
-                set_intersect(&scratch, &ks->answers[i]);
+                qmb_set_intersect(&scratch, &ks->answers[i]);
             else
                 scratch = ks->answers[i];
             allowed = &scratch;
@@ -142,7 +141,7 @@ static inline void king_moves(QuaternityMailbox *m, const ManClass *cls, const K
     for (int i = 0; i < ks->pin_count; i++)
         if (ks->pin_square[i] == from) {
             if (allowed)
-                set_intersect(&scratch, &ks->pin_line[i]);
+                qmb_set_intersect(&scratch, &ks->pin_line[i]);
             else
                 scratch = ks->pin_line[i];
             allowed = &scratch;
@@ -150,22 +149,21 @@ static inline void king_moves(QuaternityMailbox *m, const ManClass *cls, const K
 
     /* Lift the king so that sliders see through its square. */
     m->board[from] = EMPTY;
-    for (const uint8_t *t = mailbox_tables.king[from]; *t != NO_SQUARE; t++) {
+    for (const uint8_t *t = qmb_tables.king[from]; *t != QMB_NO_SQUARE; t++) {
         Piece victim = m->board[*t];
-        if (victim != EMPTY && !(cls[victim] & MAN_CAPTURABLE))
+        if (victim != EMPTY && !(cls[victim] & QMB_MAN_CAPTURABLE))
             continue;
-        if (may_go(allowed, *t) && !square_attacked(m, *t))
+        if (may_go(allowed, *t) && !qmb_square_attacked(m, *t))
             add_move(list, from, *t, king, king, victim);
     }
     m->board[from] = king;
 }
 
-static inline __attribute__((always_inline)) int generate_moves(QuaternityMailbox *m, MailboxMove *moves,
-                                                                bool count_only)
+static inline __attribute__((always_inline)) int generate_moves(QmbState *m, QmbMove *moves, bool count_only)
 {
-    const ManClass *cls = m->man_class[m->turn];
-    KingSafety ks;
-    analyse_kings(m, &ks);
+    const QmbManClass *cls = m->man_class[m->turn];
+    QmbKingSafety ks;
+    qmb_analyse_kings(m, &ks);
 
     MoveList list = {moves, 0, count_only};
     for (int i = 0; i < ks.king_count; i++)
@@ -184,14 +182,14 @@ static inline __attribute__((always_inline)) int generate_moves(QuaternityMailbo
         for (int i = 0; i < m->men_count[army]; i++) {
             int from = m->men[army][i];
             Piece man = m->board[from];
-            SquareSet scratch;
-            const SquareSet *allowed = allowed_targets(&ks, from, &scratch);
+            QmbSquareSet scratch;
+            const QmbSquareSet *allowed = allowed_targets(&ks, from, &scratch);
             switch (PIECE_KIND(man)) {
             case PAWN: pawn_moves(m, cls, from, man, allowed, &list); break;
             case KNIGHT: knight_moves(m, cls, from, man, allowed, &list); break;
-            case BISHOP: slider_moves(m, cls, from, man, FIRST_DIAGONAL, DIR_COUNT, allowed, &list); break;
-            case ROOK: slider_moves(m, cls, from, man, 0, FIRST_DIAGONAL, allowed, &list); break;
-            case QUEEN: slider_moves(m, cls, from, man, 0, DIR_COUNT, allowed, &list); break;
+            case BISHOP: slider_moves(m, cls, from, man, QMB_FIRST_DIAGONAL, QMB_DIR_COUNT, allowed, &list); break;
+            case ROOK: slider_moves(m, cls, from, man, 0, QMB_FIRST_DIAGONAL, allowed, &list); break;
+            case QUEEN: slider_moves(m, cls, from, man, 0, QMB_DIR_COUNT, allowed, &list); break;
             default: break; /* kings moved above */
             }
         }
@@ -199,12 +197,12 @@ static inline __attribute__((always_inline)) int generate_moves(QuaternityMailbo
     return list.count;
 }
 
-int mailbox_generate(QuaternityMailbox *m, MailboxMove *moves)
+int qmb_generate(QmbState *m, QmbMove *moves)
 {
     return generate_moves(m, moves, false);
 }
 
-int mailbox_count_moves(QuaternityMailbox *m)
+int qmb_count_moves(QmbState *m)
 {
     return generate_moves(m, NULL, true);
 }

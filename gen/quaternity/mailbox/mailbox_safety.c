@@ -5,105 +5,105 @@
 /* The men that attack along a ray when they are the first man met, at
  * distance one (`near`) or further (`far`).  At distance one a king and a
  * pawn capturing back along the ray attack too. */
-static ManClass ray_attackers(Direction d, bool near)
+static QmbManClass ray_attackers(QmbDirection d, bool near)
 {
-    ManClass slider = d < FIRST_DIAGONAL ? MAN_ATTACKS_ORTHOGONAL : MAN_ATTACKS_DIAGONAL;
+    QmbManClass slider = d < QMB_FIRST_DIAGONAL ? QMB_MAN_ATTACKS_ORTHOGONAL : QMB_MAN_ATTACKS_DIAGONAL;
     if (!near)
         return slider;
-    ManClass pawn = d < FIRST_DIAGONAL ? 0 : (ManClass)MAN_PAWN_ATTACKS(direction_opposite(d));
-    return slider | MAN_ATTACKS_KING | pawn;
+    QmbManClass pawn = d < QMB_FIRST_DIAGONAL ? 0 : (QmbManClass)QMB_MAN_PAWN_ATTACKS(qmb_direction_opposite(d));
+    return slider | QMB_MAN_ATTACKS_KING | pawn;
 }
 
-bool square_attacked(const QuaternityMailbox *m, int square)
+bool qmb_square_attacked(const QmbState *m, int square)
 {
-    const ManClass *cls = m->man_class[m->turn];
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const uint8_t *ray = mailbox_tables.ray[square][d];
-        for (const uint8_t *r = ray; *r != NO_SQUARE; r++) {
+    const QmbManClass *cls = m->man_class[m->turn];
+    for (int d = 0; d < QMB_DIR_COUNT; d++) {
+        const uint8_t *ray = qmb_tables.ray[square][d];
+        for (const uint8_t *r = ray; *r != QMB_NO_SQUARE; r++) {
             Piece p = m->board[*r];
             if (p == EMPTY)
                 continue;
-            if (cls[p] & ray_attackers((Direction)d, r == ray))
+            if (cls[p] & ray_attackers((QmbDirection)d, r == ray))
                 return true;
             break;
         }
     }
-    for (const uint8_t *t = mailbox_tables.knight[square]; *t != NO_SQUARE; t++)
-        if (cls[m->board[*t]] & MAN_ATTACKS_KNIGHT)
+    for (const uint8_t *t = qmb_tables.knight[square]; *t != QMB_NO_SQUARE; t++)
+        if (cls[m->board[*t]] & QMB_MAN_ATTACKS_KNIGHT)
             return true;
     return false;
 }
 
 /* Adds to `s` the squares along `ray` up to and including `last`. */
-static void add_ray_squares(SquareSet *s, const uint8_t *ray, int last)
+static void add_ray_squares(QmbSquareSet *s, const uint8_t *ray, int last)
 {
     for (const uint8_t *r = ray;; r++) {
-        set_add(s, *r);
+        qmb_set_add(s, *r);
         if (*r == last)
             return;
     }
 }
 
-static void analyse_king(const QuaternityMailbox *m, const ManClass *cls, int king, KingSafety *ks)
+static void analyse_king(const QmbState *m, const QmbManClass *cls, int king, QmbKingSafety *ks)
 {
     int index = ks->king_count++;
     int checkers = 0;
-    SquareSet answers = {{0, 0, 0}};
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const uint8_t *ray = mailbox_tables.ray[king][d];
+    QmbSquareSet answers = {{0, 0, 0}};
+    for (int d = 0; d < QMB_DIR_COUNT; d++) {
+        const uint8_t *ray = qmb_tables.ray[king][d];
         const uint8_t *r = ray;
-        while (*r != NO_SQUARE && m->board[*r] == EMPTY)
+        while (*r != QMB_NO_SQUARE && m->board[*r] == EMPTY)
             r++;
-        if (*r == NO_SQUARE)
+        if (*r == QMB_NO_SQUARE)
             continue;
-        ManClass first = cls[m->board[*r]];
-        if (first & ray_attackers((Direction)d, r == ray)) {
+        QmbManClass first = cls[m->board[*r]];
+        if (first & ray_attackers((QmbDirection)d, r == ray)) {
             checkers++;
             add_ray_squares(&answers, ray, *r);
             continue;
         }
-        if (!(first & MAN_FRIEND))
+        if (!(first & QMB_MAN_FRIEND))
             continue;
         /* A friend: pinned if the next man on the ray is an enemy slider. */
         const uint8_t *behind = r + 1;
-        while (*behind != NO_SQUARE && m->board[*behind] == EMPTY)
+        while (*behind != QMB_NO_SQUARE && m->board[*behind] == EMPTY)
             behind++;
-        if (*behind != NO_SQUARE && (cls[m->board[*behind]] & ray_attackers((Direction)d, false))) {
+        if (*behind != QMB_NO_SQUARE && (cls[m->board[*behind]] & ray_attackers((QmbDirection)d, false))) {
             int pin = ks->pin_count++;
             ks->pin_square[pin] = *r;
-            ks->pin_line[pin] = (SquareSet){{0, 0, 0}};
+            ks->pin_line[pin] = (QmbSquareSet){{0, 0, 0}};
             add_ray_squares(&ks->pin_line[pin], ray, *behind);
-            set_add(&ks->pinned, *r);
+            qmb_set_add(&ks->pinned, *r);
         }
     }
-    for (const uint8_t *t = mailbox_tables.knight[king]; *t != NO_SQUARE; t++)
-        if (cls[m->board[*t]] & MAN_ATTACKS_KNIGHT) {
+    for (const uint8_t *t = qmb_tables.knight[king]; *t != QMB_NO_SQUARE; t++)
+        if (cls[m->board[*t]] & QMB_MAN_ATTACKS_KNIGHT) {
             checkers++;
-            set_add(&answers, *t);
+            qmb_set_add(&answers, *t);
         }
 
     ks->king_square[index] = (uint8_t)king;
     ks->in_check[index] = checkers > 0;
-    ks->answers[index] = checkers > 1 ? (SquareSet){{0, 0, 0}} : answers;
+    ks->answers[index] = checkers > 1 ? (QmbSquareSet){{0, 0, 0}} : answers;
     if (checkers) {
         if (ks->checked_count++ == 0)
             ks->all_answers = ks->answers[index];
         else
-            set_intersect(&ks->all_answers, &ks->answers[index]);
+            qmb_set_intersect(&ks->all_answers, &ks->answers[index]);
     }
 }
 
-void analyse_kings(const QuaternityMailbox *m, KingSafety *ks)
+void qmb_analyse_kings(const QmbState *m, QmbKingSafety *ks)
 {
-    const ManClass *cls = m->man_class[m->turn];
+    const QmbManClass *cls = m->man_class[m->turn];
     /* Only the counts and the pinned set need clearing: the rest is
      * written before it is read. */
     ks->king_count = 0;
     ks->checked_count = 0;
     ks->pin_count = 0;
-    ks->pinned = (SquareSet){{0, 0, 0}};
+    ks->pinned = (QmbSquareSet){{0, 0, 0}};
     unsigned armies = m->armies_of[m->turn];
     for (int army = 0; army < 4; army++)
-        if ((armies >> army & 1) && m->king_square[army] != NO_SQUARE)
+        if ((armies >> army & 1) && m->king_square[army] != QMB_NO_SQUARE)
             analyse_king(m, cls, m->king_square[army], ks);
 }

@@ -23,50 +23,50 @@
 #include "mailbox.h"
 
 /* A set of squares, one bit each: check answers and pin lines. */
-typedef struct SquareSet {
+typedef struct QmbSquareSet {
     uint64_t word[3];
-} SquareSet;
+} QmbSquareSet;
 
-static inline void set_add(SquareSet *s, int square)
+static inline void qmb_set_add(QmbSquareSet *s, int square)
 {
     s->word[square >> 6] |= 1ull << (square & 63);
 }
 
-static inline bool set_has(const SquareSet *s, int square)
+static inline bool qmb_set_has(const QmbSquareSet *s, int square)
 {
     return (s->word[square >> 6] >> (square & 63)) & 1;
 }
 
-static inline void set_intersect(SquareSet *s, const SquareSet *t)
+static inline void qmb_set_intersect(QmbSquareSet *s, const QmbSquareSet *t)
 {
     for (int i = 0; i < 3; i++)
         s->word[i] &= t->word[i];
 }
 
-enum { MAX_KINGS = 4, MAX_PINS = MAX_KINGS * DIR_COUNT };
+enum { QMB_MAX_KINGS = 4, QMB_MAX_PINS = QMB_MAX_KINGS * QMB_DIR_COUNT };
 
 /* What the mover's kings need from this position's moves. */
-typedef struct KingSafety {
+typedef struct QmbKingSafety {
     int king_count;
-    uint8_t king_square[MAX_KINGS];
-    bool in_check[MAX_KINGS];
-    SquareSet answers[MAX_KINGS]; /* for a king in check: squares that capture the checker or block */
+    uint8_t king_square[QMB_MAX_KINGS];
+    bool in_check[QMB_MAX_KINGS];
+    QmbSquareSet answers[QMB_MAX_KINGS]; /* for a king in check: squares that capture the checker or block */
 
-    int checked_count;     /* kings in check */
-    SquareSet all_answers; /* squares answering every check: where a man that is not a king may go */
+    int checked_count;        /* kings in check */
+    QmbSquareSet all_answers; /* squares answering every check: where a man that is not a king may go */
 
-    SquareSet pinned; /* squares of pinned men */
+    QmbSquareSet pinned; /* squares of pinned men */
     int pin_count;
-    uint8_t pin_square[MAX_PINS];
-    SquareSet pin_line[MAX_PINS]; /* from the king to the pinner, pinner included */
-} KingSafety;
+    uint8_t pin_square[QMB_MAX_PINS];
+    QmbSquareSet pin_line[QMB_MAX_PINS]; /* from the king to the pinner, pinner included */
+} QmbKingSafety;
 
 /* Finds the checks on, and the pins to, every king of the controller on
  * turn. */
-void analyse_kings(const QuaternityMailbox *m, KingSafety *ks);
+void qmb_analyse_kings(const QmbState *m, QmbKingSafety *ks);
 
 /* Whether a live enemy of the controller on turn attacks `square`, with
  * the board as it stands (lift a moving king off it first). */
-bool square_attacked(const QuaternityMailbox *m, int square);
+bool qmb_square_attacked(const QmbState *m, int square);
 
 #endif

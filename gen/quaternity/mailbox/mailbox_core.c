@@ -1,0 +1,205 @@
+/* The Quaternity mailbox backend's native core (backend.h): instances,
+ * loading and saving the neutral position, decoding neutral moves from the
+ * board, and the invariants the debug build checks.  The native move
+ * carries the bytes it writes, so make and unmake need only the controller
+ * on turn and a list slot besides it (QmbUndo).  None of this is on the
+ * perft hot path. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../pawn_commitment.h"
+#include "mailbox_make.h"
+
+static void *core_create(void)
+{
+    qmb_tables_init();
+    return calloc(1, sizeof(QmbState));
+}
+
+static void core_destroy(void *state)
+{
+    free(state);
+}
+
+/* What piece byte p is to controller c (see QmbManClass in mailbox.h). */
+static QmbManClass classify(const Position *pos, int c, Piece p)
+{
+    Kind kind = PIECE_KIND(p);
+    if (kind == EMPTY || kind > KING || PIECE_PAWN_STATE(p) > PAWN_UNCOMMITTED)
+        return 0; /* bytes no valid position holds */
+    int army = PIECE_ARMY(p);
+    int owner = pos->controller[army];
+    if (owner == c)
+        return QMB_MAN_FRIEND;
+    QmbManClass cls = kind == KING ? 0 : QMB_MAN_CAPTURABLE;
+    if (pos->frozen & (1u << owner))
+        return cls;
+    switch (kind) {
+    case PAWN: {
+        uint8_t directions = qmb_tables.pawn_attack_directions[army][PIECE_PAWN_STATE(p)];
+        for (int d = QMB_FIRST_DIAGONAL; d < QMB_DIR_COUNT; d++)
+            if (directions >> d & 1)
+                cls |= (QmbManClass)QMB_MAN_PAWN_ATTACKS(d);
+        return cls;
+    }
+    case KNIGHT: return cls | QMB_MAN_ATTACKS_KNIGHT;
+    case BISHOP: return cls | QMB_MAN_ATTACKS_DIAGONAL;
+    case ROOK: return cls | QMB_MAN_ATTACKS_ORTHOGONAL;
+    case QUEEN: return cls | QMB_MAN_ATTACKS_ORTHOGONAL | QMB_MAN_ATTACKS_DIAGONAL;
+    default: return cls | QMB_MAN_ATTACKS_KING;
+    }
+}
+
+static void core_load(void *state, const Position *pos)
+{
+    QmbState *m = state;
+    memset(m, 0, sizeof *m);
+    memcpy(m->board, pos->board, Q_SQUARES);
+    memset(m->king_square, QMB_NO_SQUARE, sizeof m->king_square);
+    /* The lists start grouped by kind, so that the generator's dispatch on
+     * the kind of each man it visits is mostly predicted. */
+    for (Kind kind = PAWN; kind <= KING; kind++)
+        for (int sq = 0; sq < Q_SQUARES; sq++) {
+            Piece p = m->board[sq];
+            if (p == EMPTY || PIECE_KIND(p) != kind)
+                continue;
+            int army = PIECE_ARMY(p);
+            m->slot_of[sq] = m->men_count[army];
+            m->men[army][m->men_count[army]++] = (uint8_t)sq;
+            if (kind == KING)
+                m->king_square[army] = (uint8_t)sq;
+        }
+    m->turn = (uint8_t)pos->turn;
+    m->frozen = pos->frozen;
+    for (int a = 0; a < 4; a++) {
+        m->controller[a] = pos->controller[a];
+        m->armies_of[pos->controller[a]] |= (uint8_t)(1u << a);
+    }
+    for (int c = 0; c < 4; c++) {
+        m->next_turn[c] = (uint8_t)quaternity_next_turn(pos, c);
+        for (int p = 0; p < 256; p++)
+            m->man_class[c][p] = classify(pos, c, (Piece)p);
+    }
+}
+
+static void core_save(const void *state, Position *pos)
+{
+    const QmbState *m = state;
+    memset(pos, 0, sizeof *pos);
+    pos->game = GAME_QUATERNITY;
+    pos->ep_square = -1;
+    memcpy(pos->board, m->board, Q_SQUARES);
+    pos->turn = m->turn;
+    memcpy(pos->controller, m->controller, 4);
+    pos->frozen = m->frozen;
+}
+
+static int core_generate(void *state, void *moves)
+{
+    return qmb_generate(state, moves);
+}
+
+static int core_count(void *state)
+{
+    return qmb_count_moves(state);
+}
+
+static void core_make(void *state, const void *move, void *undo)
+{
+    *(QmbUndo *)undo = qmb_make(state, move);
+}
+
+static void core_unmake(void *state, const void *move, const void *undo)
+{
+    qmb_unmake(state, move, *(const QmbUndo *)undo);
+}
+
+/* The move is read off the board: what stands on `from` moves, what stands
+ * on `to` is captured, and the shared pawn rules say what lands. */
+static bool core_decode(const void *state, Move move, void *native)
+{
+    const QmbState *m = state;
+    if (move.from >= Q_SQUARES || move.to >= Q_SQUARES)
+        return false;
+    Piece moved = m->board[move.from];
+    if (!(m->man_class[m->turn][moved] & QMB_MAN_FRIEND))
+        return false;
+    if (move.promotion != EMPTY && PIECE_KIND(moved) != PAWN)
+        return false;
+    *(QmbMove *)native = (QmbMove){
+        .from = move.from,
+        .to = move.to,
+        .moved = moved,
+        .placed = quaternity_landing_piece(moved, move.from, move.to, (Kind)move.promotion),
+        .captured = m->board[move.to],
+    };
+    return true;
+}
+
+static Move core_encode(const void *state, const void *native)
+{
+    (void)state;
+    const QmbMove *move = native;
+    bool promotes = PIECE_KIND(move->moved) == PAWN && PIECE_KIND(move->placed) != PAWN;
+    return (Move){move->from, move->to, promotes ? (uint8_t)PIECE_KIND(move->placed) : (uint8_t)EMPTY};
+}
+
+static uint64_t core_perft(void *state, int depth, bool bulk)
+{
+    return qmb_perft(state, depth, bulk);
+}
+
+const char *qmb_check(const QmbState *m)
+{
+    if (m->turn >= 4 || !m->armies_of[m->turn])
+        return "the controller on turn moves no army";
+    int on_board[4] = {0};
+    for (int sq = 0; sq < Q_SQUARES; sq++) {
+        Piece p = m->board[sq];
+        if (p == EMPTY)
+            continue;
+        int army = PIECE_ARMY(p);
+        on_board[army]++;
+        /* Every man sits in its army's list at its slot, so the lists hold
+         * at least the board's men, each once. */
+        if (m->slot_of[sq] >= m->men_count[army] || m->men[army][m->slot_of[sq]] != sq)
+            return "a man on the board is not at its slot in its army's list";
+        if (PIECE_KIND(p) == KING && m->king_square[army] != sq)
+            return "a king stands off its army's king square";
+    }
+    for (int army = 0; army < 4; army++) {
+        if (on_board[army] != m->men_count[army])
+            return "an army's list holds more men than the board";
+        int k = m->king_square[army];
+        if (k != QMB_NO_SQUARE && (k >= Q_SQUARES || m->board[k] != PIECE_MAKE(army, KING, PAWN_NONE)))
+            return "a king square holds no king of its army";
+    }
+    return NULL;
+}
+
+static const char *core_check(const void *state)
+{
+    return qmb_check(state);
+}
+
+static const BackendCore quaternity_mailbox_core = {
+    .move_size = sizeof(QmbMove),
+    .undo_size = sizeof(QmbUndo),
+    .move_capacity = QMB_MAX_MOVES,
+    .create = core_create,
+    .destroy = core_destroy,
+    .load = core_load,
+    .save = core_save,
+    .generate = core_generate,
+    .count = core_count,
+    .make = core_make,
+    .unmake = core_unmake,
+    .decode = core_decode,
+    .encode = core_encode,
+    .perft = core_perft,
+    .check = core_check,
+};
+
+const Backend quaternity_mailbox_backend =
+    BACKEND_FROM_CORE(quaternity_mailbox_core, "mailbox", GAME_QUATERNITY,
+                      "144-byte board with per-square ray, leaper and pawn tables; legality from the kings outward");
