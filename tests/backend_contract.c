@@ -84,8 +84,8 @@ static void expect_loud(Misuse misuse, const char *name, const char *operation)
             EXPECT(strncmp(line, want, strlen(want)) == 0, "[%s %s] %s: stderr '%s' does not start '%s'",
                    game_name(game), backends[b]->name, name, line, want);
             char *newline = strchr(line, '\n');
-            EXPECT(newline && newline[1] == '\0', "[%s %s] %s: not one line: '%s'", game_name(game),
-                   backends[b]->name, name, line);
+            EXPECT(newline && newline[1] == '\0', "[%s %s] %s: not one line: '%s'", game_name(game), backends[b]->name,
+                   name, line);
             checked++;
         }
     }

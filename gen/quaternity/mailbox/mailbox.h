@@ -85,7 +85,7 @@ typedef struct QmbState {
  * returns their count. */
 int qmb_generate(QmbState *m, QmbMove *moves);
 /* The number of those moves, without writing them (bulk counting). */
-int qmb_count_moves(QmbState *m);
+int qmb_count(QmbState *m);
 
 /* Perft with the backend's own recursion, depth >= 1. */
 uint64_t qmb_perft(QmbState *m, int depth, bool bulk);

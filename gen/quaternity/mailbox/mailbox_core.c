@@ -10,15 +10,15 @@
 #include "../pawn_commitment.h"
 #include "mailbox_make.h"
 
-static void *core_create(void)
+static QmbState *qmb_create(void)
 {
     qmb_tables_init();
     return calloc(1, sizeof(QmbState));
 }
 
-static void core_destroy(void *state)
+static void qmb_destroy(QmbState *m)
 {
-    free(state);
+    free(m);
 }
 
 /* What piece byte p is to controller c (see QmbManClass in mailbox.h). */
@@ -50,9 +50,8 @@ static QmbManClass classify(const Position *pos, int c, Piece p)
     }
 }
 
-static void core_load(void *state, const Position *pos)
+static void qmb_load(QmbState *m, const Position *pos)
 {
-    QmbState *m = state;
     memset(m, 0, sizeof *m);
     memcpy(m->board, pos->board, Q_SQUARES);
     memset(m->king_square, QMB_NO_SQUARE, sizeof m->king_square);
@@ -82,9 +81,8 @@ static void core_load(void *state, const Position *pos)
     }
 }
 
-static void core_save(const void *state, Position *pos)
+static void qmb_save(const QmbState *m, Position *pos)
 {
-    const QmbState *m = state;
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_QUATERNITY;
     pos->ep_square = -1;
@@ -94,31 +92,10 @@ static void core_save(const void *state, Position *pos)
     pos->frozen = m->frozen;
 }
 
-static int core_generate(void *state, void *moves)
-{
-    return qmb_generate(state, moves);
-}
-
-static int core_count(void *state)
-{
-    return qmb_count_moves(state);
-}
-
-static void core_make(void *state, const void *move, void *undo)
-{
-    *(QmbUndo *)undo = qmb_make(state, move);
-}
-
-static void core_unmake(void *state, const void *move, const void *undo)
-{
-    qmb_unmake(state, move, *(const QmbUndo *)undo);
-}
-
 /* The move is read off the board: what stands on `from` moves, what stands
  * on `to` is captured, and the shared pawn rules say what lands. */
-static bool core_decode(const void *state, Move move, void *native)
+static bool qmb_decode(const QmbState *m, Move move, QmbMove *native)
 {
-    const QmbState *m = state;
     if (move.from >= Q_SQUARES || move.to >= Q_SQUARES)
         return false;
     Piece moved = m->board[move.from];
@@ -126,7 +103,7 @@ static bool core_decode(const void *state, Move move, void *native)
         return false;
     if (move.promotion != EMPTY && PIECE_KIND(moved) != PAWN)
         return false;
-    *(QmbMove *)native = (QmbMove){
+    *native = (QmbMove){
         .from = move.from,
         .to = move.to,
         .moved = moved,
@@ -136,17 +113,11 @@ static bool core_decode(const void *state, Move move, void *native)
     return true;
 }
 
-static Move core_encode(const void *state, const void *native)
+static Move qmb_encode(const QmbState *m, const QmbMove *move)
 {
-    (void)state;
-    const QmbMove *move = native;
+    (void)m;
     bool promotes = PIECE_KIND(move->moved) == PAWN && PIECE_KIND(move->placed) != PAWN;
     return (Move){move->from, move->to, promotes ? (uint8_t)PIECE_KIND(move->placed) : (uint8_t)EMPTY};
-}
-
-static uint64_t core_perft(void *state, int depth, bool bulk)
-{
-    return qmb_perft(state, depth, bulk);
 }
 
 const char *qmb_check(const QmbState *m)
@@ -177,29 +148,8 @@ const char *qmb_check(const QmbState *m)
     return NULL;
 }
 
-static const char *core_check(const void *state)
-{
-    return qmb_check(state);
-}
-
-static const BackendCore quaternity_mailbox_core = {
-    .move_size = sizeof(QmbMove),
-    .undo_size = sizeof(QmbUndo),
-    .move_capacity = QMB_MAX_MOVES,
-    .create = core_create,
-    .destroy = core_destroy,
-    .load = core_load,
-    .save = core_save,
-    .generate = core_generate,
-    .count = core_count,
-    .make = core_make,
-    .unmake = core_unmake,
-    .decode = core_decode,
-    .encode = core_encode,
-    .perft = core_perft,
-    .check = core_check,
-};
+BACKEND_CORE(qmb, QmbMove, QmbUndo, QMB_MAX_MOVES);
 
 const Backend quaternity_mailbox_backend =
-    BACKEND_FROM_CORE(quaternity_mailbox_core, "mailbox", GAME_QUATERNITY,
+    BACKEND_FROM_CORE(qmb_core, "mailbox", GAME_QUATERNITY,
                       "144-byte board with per-square ray, leaper and pawn tables; legality from the kings outward");

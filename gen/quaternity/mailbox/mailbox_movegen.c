@@ -202,7 +202,7 @@ int qmb_generate(QmbState *m, QmbMove *moves)
     return generate_moves(m, moves, false);
 }
 
-int qmb_count_moves(QmbState *m)
+int qmb_count(QmbState *m)
 {
     return generate_moves(m, NULL, true);
 }

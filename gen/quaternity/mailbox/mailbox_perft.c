@@ -11,16 +11,17 @@ static uint64_t perft_full(QmbState *m, int depth);
 static inline __attribute__((always_inline)) uint64_t perft_t(QmbState *m, int depth, const bool bulk)
 {
     if (bulk && depth == 1)
-        return (uint64_t)qmb_count_moves(m);
+        return (uint64_t)qmb_count(m);
     QmbMove moves[QMB_MAX_MOVES];
     int count = qmb_generate(m, moves);
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
-        QmbUndo undo = qmb_make(m, &moves[i]);
+        QmbUndo undo;
+        qmb_make(m, &moves[i], &undo);
         BACKEND_DEBUG_CHECK(qmb_check, m);
         /* Without bulk the last ply is made too: its leaves count one each. */
         nodes += depth == 1 ? 1 : bulk ? perft_bulk(m, depth - 1) : perft_full(m, depth - 1);
-        qmb_unmake(m, &moves[i], undo);
+        qmb_unmake(m, &moves[i], &undo);
         BACKEND_DEBUG_CHECK(qmb_check, m);
     }
     return nodes;
