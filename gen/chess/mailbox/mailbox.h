@@ -98,9 +98,9 @@ typedef struct CmbState {
     uint8_t list_index[CMB_SQUARES]; /* where the piece on a square sits in its list */
     uint8_t count[2][KING + 1];
     uint8_t squares[2][KING + 1][CMB_LIST_MAX]; /* [side][kind][i] */
-    int side;                                  /* CHESS_WHITE or CHESS_BLACK, to move */
-    uint8_t castling;                          /* CASTLE_WK | ... */
-    uint8_t ep_square;                         /* square passed by the last double step, 0 if none */
+    int side;                                   /* CHESS_WHITE or CHESS_BLACK, to move */
+    uint8_t castling;                           /* CASTLE_WK | ... */
+    uint8_t ep_square;                          /* square passed by the last double step, 0 if none */
     int halfmove_clock;
     int fullmove_number;
 } CmbState;
@@ -126,7 +126,7 @@ enum { CMB_REACH_WHITE_PAWN = 1, CMB_REACH_BLACK_PAWN = 128 }; /* bits 0 and 7: 
 
 typedef struct CmbTables {
     int8_t sq64[CMB_SQUARES];         /* neutral square, -1 on a guard */
-    uint8_t sq120[C_SQUARES];        /* mailbox square of a neutral one */
+    uint8_t sq120[C_SQUARES];         /* mailbox square of a neutral one */
     uint64_t bit[CMB_SQUARES];        /* 1 << neutral square, 0 on a guard: square sets as bits */
     uint8_t castle_keep[CMB_SQUARES]; /* rights that survive a move from or to the square */
     CmbRelation relation[CMB_DIFFS];

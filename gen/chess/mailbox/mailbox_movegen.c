@@ -162,7 +162,8 @@ static ALWAYS_INLINE void slide(const uint8_t *board, MoveSink *sink, int from, 
     int to = from + step;
     for (; board[to] == EMPTY; to += step)
         emit_if(sink, CMB_MOVE(from, to, CMB_NORMAL), answers_check(to, evading, evasions), counting);
-    emit_if(sink, CMB_MOVE(from, to, CMB_NORMAL), (board[to] & enemy) && answers_check(to, evading, evasions), counting);
+    emit_if(sink, CMB_MOVE(from, to, CMB_NORMAL), (board[to] & enemy) && answers_check(to, evading, evasions),
+            counting);
 }
 
 static ALWAYS_INLINE void promotions(MoveSink *sink, int from, int to, bool counting)
@@ -212,8 +213,7 @@ static void rare_pawn_moves(const CmbState *s, MoveSink *sink, int from, int alo
 
 /* Every move of the pieces other than the king, en passant aside.  Inlined
  * per mode, so the common case (`evading` false) carries no evasion tests. */
-static ALWAYS_INLINE void piece_moves(const CmbState *s, MoveSink *sink, const Threats *t, bool evading,
-                                      bool counting)
+static ALWAYS_INLINE void piece_moves(const CmbState *s, MoveSink *sink, const Threats *t, bool evading, bool counting)
 {
     const uint8_t *board = s->board;
     int us = s->side;
