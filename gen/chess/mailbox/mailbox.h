@@ -25,88 +25,87 @@
  * Each side also keeps one list of squares per piece kind, so the generator
  * visits pieces without scanning the board, and sees at once which enemy
  * sliders could reach its king. */
-#ifndef GEN_CHESS_MAILBOX_H
-#define GEN_CHESS_MAILBOX_H
+#ifndef GEN_CHESS_MAILBOX_MAILBOX_H
+#define GEN_CHESS_MAILBOX_MAILBOX_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "backend.h"
 
-enum { MB_SQUARES = 120 };
+enum { CMB_SQUARES = 120 };
 
 /* A board byte: EMPTY (0), or a Kind (1..6) with its side's flag, or a
  * guard.  The flags are single bits so that "an enemy piece here" and "own
  * piece or guard here" are each one AND. */
-enum { MB_WHITE = 8, MB_BLACK = 16, MB_GUARD = 32 };
-#define MB_SIDE_FLAG(side) ((uint8_t)(MB_WHITE << (side)))
-#define MB_KIND(code) ((int)((code)&7))
+enum { CMB_WHITE = 8, CMB_BLACK = 16, CMB_GUARD = 32 };
+#define CMB_SIDE_FLAG(side) ((uint8_t)(CMB_WHITE << (side)))
+#define CMB_KIND(code) ((int)((code)&7))
 
 /* Squares with a name, for castling and the promotion ranks. */
 enum {
-    MB_A1 = 21,
-    MB_B1,
-    MB_C1,
-    MB_D1,
-    MB_E1,
-    MB_F1,
-    MB_G1,
-    MB_H1,
-    MB_A8 = 91,
-    MB_B8,
-    MB_C8,
-    MB_D8,
-    MB_E8,
-    MB_F8,
-    MB_G8,
-    MB_H8
+    CMB_A1 = 21,
+    CMB_B1,
+    CMB_C1,
+    CMB_D1,
+    CMB_E1,
+    CMB_F1,
+    CMB_G1,
+    CMB_H1,
+    CMB_A8 = 91,
+    CMB_B8,
+    CMB_C8,
+    CMB_D8,
+    CMB_E8,
+    CMB_F8,
+    CMB_G8,
+    CMB_H8
 };
+
+/* Room for the legal moves of any position a FEN may give, however many
+ * pieces it holds, plus the one slot the generator writes past its count.
+ * Each target square is reached by at most 8 line movers and 8 knights, a
+ * promotion counting 4 for each of up to 3 pawns: 25 per target; each
+ * piece has at most 27 moves.  With k pieces, min(27 k, 25 (64 - k)) + 2
+ * castlings stays below 835. */
+enum { CMB_MAX_MOVES = MAX_MOVES };
 
 /* Room in one side's list for one kind.  A parsed FEN may hold more pieces
  * of a kind than a game could, so the lists take every square. */
-enum { MB_LIST_MAX = 64 };
+enum { CMB_LIST_MAX = 64 };
 
 /* The internal move: from and to (mailbox squares), a special kind, and the
  * promoted Kind. */
-typedef uint32_t MbMove;
-enum { MB_NORMAL = 0, MB_DOUBLE_STEP = 1, MB_EN_PASSANT = 2, MB_CASTLE = 3, MB_PROMOTE = 4 };
-#define MB_MOVE(from, to, special) ((MbMove)(from) | (MbMove)(to) << 8 | (MbMove)(special) << 16)
-#define MB_PROMOTION(from, to, kind) (MB_MOVE(from, to, MB_PROMOTE) | (MbMove)(kind) << 20)
-#define MB_FROM(m) ((int)((m)&0xff))
-#define MB_TO(m) ((int)(((m) >> 8) & 0xff))
-#define MB_SPECIAL(m) ((int)(((m) >> 16) & 0xf))
-#define MB_PROMOTED(m) ((int)((m) >> 20))
+typedef uint32_t CmbMove;
+enum { CMB_NORMAL = 0, CMB_DOUBLE_STEP = 1, CMB_EN_PASSANT = 2, CMB_CASTLE = 3, CMB_PROMOTE = 4 };
+#define CMB_MOVE(from, to, special) ((CmbMove)(from) | (CmbMove)(to) << 8 | (CmbMove)(special) << 16)
+#define CMB_PROMOTION(from, to, kind) (CMB_MOVE(from, to, CMB_PROMOTE) | (CmbMove)(kind) << 20)
+#define CMB_FROM(m) ((int)((m)&0xff))
+#define CMB_TO(m) ((int)(((m) >> 8) & 0xff))
+#define CMB_SPECIAL(m) ((int)(((m) >> 16) & 0xf))
+#define CMB_PROMOTED(m) ((int)((m) >> 20))
 
 /* What make() must remember to undo a move. */
-typedef struct MbUndo {
+typedef struct CmbUndo {
     uint8_t captured; /* board byte that stood on the target (EMPTY for en passant) */
     uint8_t castling;
     uint8_t ep_square; /* mailbox square, 0 when none */
     int halfmove_clock;
-} MbUndo;
+} CmbUndo;
 
-/* One made move for the interface's make/unmake pair. */
-typedef struct MbHistory {
-    MbMove move;
-    MbUndo undo;
-} MbHistory;
-
-typedef struct MailboxChess {
-    uint8_t board[MB_SQUARES];
-    uint8_t list_index[MB_SQUARES]; /* where the piece on a square sits in its list */
+typedef struct CmbState {
+    uint8_t board[CMB_SQUARES];
+    uint8_t list_index[CMB_SQUARES]; /* where the piece on a square sits in its list */
     uint8_t count[2][KING + 1];
-    uint8_t squares[2][KING + 1][MB_LIST_MAX]; /* [side][kind][i] */
-    int side;                                  /* CHESS_WHITE or CHESS_BLACK, to move */
-    uint8_t castling;                          /* CASTLE_WK | ... */
-    uint8_t ep_square;                         /* square passed by the last double step, 0 if none */
+    uint8_t squares[2][KING + 1][CMB_LIST_MAX]; /* [side][kind][i] */
+    int side;                                   /* CHESS_WHITE or CHESS_BLACK, to move */
+    uint8_t castling;                           /* CASTLE_WK | ... */
+    uint8_t ep_square;                          /* square passed by the last double step, 0 if none */
     int halfmove_clock;
     int fullmove_number;
+} CmbState;
 
-    MbHistory *history; /* moves made through the interface, grown on demand */
-    int history_length, history_capacity;
-} MailboxChess;
-
-static inline int mb_king(const MailboxChess *s, int side)
+static inline int cmb_king(const CmbState *s, int side)
 {
     return s->squares[side][KING][0];
 }
@@ -117,41 +116,46 @@ static inline int mb_king(const MailboxChess *s, int side)
  * from a1, but also a2 from e1), so `step` is only a candidate direction:
  * walking it from `from` either reaches `to` across real squares, or runs
  * into a guard square first. */
-enum { MB_DIFF_OFFSET = 77, MB_DIFFS = 155 };
-typedef struct MbRelation {
+enum { CMB_DIFF_OFFSET = 77, CMB_DIFFS = 155 };
+typedef struct CmbRelation {
     int8_t step;   /* the line's step from `from` toward `to`, 0 if on no line */
-    uint8_t reach; /* MB_REACH_* bits: who on `from` could attack `to` */
-} MbRelation;
-#define MB_REACH(kind) ((uint8_t)(1u << (kind)))
-enum { MB_REACH_WHITE_PAWN = 1, MB_REACH_BLACK_PAWN = 128 }; /* bits 0 and 7: no Kind uses them */
+    uint8_t reach; /* CMB_REACH_* bits: who on `from` could attack `to` */
+} CmbRelation;
+#define CMB_REACH(kind) ((uint8_t)(1u << (kind)))
+enum { CMB_REACH_WHITE_PAWN = 1, CMB_REACH_BLACK_PAWN = 128 }; /* bits 0 and 7: no Kind uses them */
 
-typedef struct MbTables {
-    int8_t sq64[MB_SQUARES];         /* neutral square, -1 on a guard */
-    uint8_t sq120[C_SQUARES];        /* mailbox square of a neutral one */
-    uint64_t bit[MB_SQUARES];        /* 1 << neutral square, 0 on a guard: square sets as bits */
-    uint8_t castle_keep[MB_SQUARES]; /* rights that survive a move from or to the square */
-    MbRelation relation[MB_DIFFS];
-} MbTables;
+typedef struct CmbTables {
+    int8_t sq64[CMB_SQUARES];         /* neutral square, -1 on a guard */
+    uint8_t sq120[C_SQUARES];         /* mailbox square of a neutral one */
+    uint64_t bit[CMB_SQUARES];        /* 1 << neutral square, 0 on a guard: square sets as bits */
+    uint8_t castle_keep[CMB_SQUARES]; /* rights that survive a move from or to the square */
+    CmbRelation relation[CMB_DIFFS];
+} CmbTables;
 
-/* Filled once by chess_mailbox_tables_init (thread-safe), read-only after. */
-extern MbTables mb_tables;
-void chess_mailbox_tables_init(void);
+/* Filled once by cmb_tables_init (thread-safe), read-only after. */
+extern CmbTables cmb_tables;
+void cmb_tables_init(void);
 
-static inline MbRelation mb_relation(int from, int to)
+static inline CmbRelation cmb_relation(int from, int to)
 {
-    return mb_tables.relation[to - from + MB_DIFF_OFFSET];
+    return cmb_tables.relation[to - from + CMB_DIFF_OFFSET];
 }
-static inline uint64_t mb_bit(int square)
+static inline uint64_t cmb_bit(int square)
 {
-    return mb_tables.bit[square];
+    return cmb_tables.bit[square];
 }
 
 /* Legal moves of the side to move; returns the count.  `moves` holds
- * MAX_MOVES. */
-int chess_mailbox_generate(MailboxChess *s, MbMove *moves);
+ * CMB_MAX_MOVES. */
+int cmb_generate(CmbState *s, CmbMove *moves);
 /* The same count, moves not stored: perft's last ply with bulk counting. */
-int chess_mailbox_count_moves(MailboxChess *s);
+int cmb_count_moves(CmbState *s);
 
-uint64_t chess_mailbox_perft(MailboxChess *s, int depth, int bulk);
+/* Perft, depth >= 1; bulk: the last ply counted, not made. */
+uint64_t cmb_perft(CmbState *s, int depth, bool bulk);
+
+/* NULL when board, piece lists, list indices, counts and the rights agree,
+ * else the first disagreement (debug builds, BACKEND_DEBUG_CHECK). */
+const char *cmb_check(const CmbState *s);
 
 #endif

@@ -3,19 +3,19 @@
  * keeps its slot in its list when it moves, a captured piece's slot is
  * filled by the list's last entry, and unmake appends it again (list order
  * is free, only the set of squares matters). */
-#ifndef GEN_CHESS_MAILBOX_MAKE_H
-#define GEN_CHESS_MAILBOX_MAKE_H
+#ifndef GEN_CHESS_MAILBOX_MAILBOX_MAKE_H
+#define GEN_CHESS_MAILBOX_MAILBOX_MAKE_H
 
 #include "mailbox.h"
 
-static inline void mb_list_add(MailboxChess *s, int side, int kind, int square)
+static inline void cmb_list_add(CmbState *s, int side, int kind, int square)
 {
     int i = s->count[side][kind]++;
     s->squares[side][kind][i] = (uint8_t)square;
     s->list_index[square] = (uint8_t)i;
 }
 
-static inline void mb_list_remove(MailboxChess *s, int side, int kind, int square)
+static inline void cmb_list_remove(CmbState *s, int side, int kind, int square)
 {
     int i = s->list_index[square];
     int last = s->squares[side][kind][--s->count[side][kind]];
@@ -23,7 +23,7 @@ static inline void mb_list_remove(MailboxChess *s, int side, int kind, int squar
     s->list_index[last] = (uint8_t)i;
 }
 
-static inline void mb_list_move(MailboxChess *s, int side, int kind, int from, int to)
+static inline void cmb_list_move(CmbState *s, int side, int kind, int from, int to)
 {
     int i = s->list_index[from];
     s->squares[side][kind][i] = (uint8_t)to;
@@ -31,27 +31,27 @@ static inline void mb_list_move(MailboxChess *s, int side, int kind, int from, i
 }
 
 /* The rook's journey when the king castles to `king_to`. */
-static inline void mb_castle_rook(int king_to, int *rook_from, int *rook_to)
+static inline void cmb_castle_rook(int king_to, int *rook_from, int *rook_to)
 {
     switch (king_to) {
-    case MB_G1: *rook_from = MB_H1, *rook_to = MB_F1; break;
-    case MB_C1: *rook_from = MB_A1, *rook_to = MB_D1; break;
-    case MB_G8: *rook_from = MB_H8, *rook_to = MB_F8; break;
-    default: *rook_from = MB_A8, *rook_to = MB_D8; break;
+    case CMB_G1: *rook_from = CMB_H1, *rook_to = CMB_F1; break;
+    case CMB_C1: *rook_from = CMB_A1, *rook_to = CMB_D1; break;
+    case CMB_G8: *rook_from = CMB_H8, *rook_to = CMB_F8; break;
+    default: *rook_from = CMB_A8, *rook_to = CMB_D8; break;
     }
 }
 
-static inline void mb_relocate(MailboxChess *s, int side, int from, int to)
+static inline void cmb_relocate(CmbState *s, int side, int from, int to)
 {
     uint8_t piece = s->board[from];
-    mb_list_move(s, side, MB_KIND(piece), from, to);
+    cmb_list_move(s, side, CMB_KIND(piece), from, to);
     s->board[to] = piece;
     s->board[from] = EMPTY;
 }
 
-static inline void mb_make(MailboxChess *s, MbMove move, MbUndo *undo)
+static inline void cmb_make(CmbState *s, CmbMove move, CmbUndo *undo)
 {
-    int from = MB_FROM(move), to = MB_TO(move), special = MB_SPECIAL(move);
+    int from = CMB_FROM(move), to = CMB_TO(move), special = CMB_SPECIAL(move);
     int us = s->side, them = us ^ 1;
     uint8_t captured = s->board[to];
     undo->captured = captured;
@@ -61,46 +61,46 @@ static inline void mb_make(MailboxChess *s, MbMove move, MbUndo *undo)
 
     s->halfmove_clock++;
     if (captured) {
-        mb_list_remove(s, them, MB_KIND(captured), to);
+        cmb_list_remove(s, them, CMB_KIND(captured), to);
         s->halfmove_clock = 0;
     }
-    if (MB_KIND(s->board[from]) == PAWN)
+    if (CMB_KIND(s->board[from]) == PAWN)
         s->halfmove_clock = 0;
-    mb_relocate(s, us, from, to);
+    cmb_relocate(s, us, from, to);
     s->ep_square = 0;
 
     switch (special) {
-    case MB_DOUBLE_STEP: s->ep_square = (uint8_t)((from + to) / 2); break;
-    case MB_EN_PASSANT: {
+    case CMB_DOUBLE_STEP: s->ep_square = (uint8_t)((from + to) / 2); break;
+    case CMB_EN_PASSANT: {
         int victim = to + (us == CHESS_WHITE ? -10 : 10);
-        mb_list_remove(s, them, PAWN, victim);
+        cmb_list_remove(s, them, PAWN, victim);
         s->board[victim] = EMPTY;
         break;
     }
-    case MB_CASTLE: {
+    case CMB_CASTLE: {
         int rook_from, rook_to;
-        mb_castle_rook(to, &rook_from, &rook_to);
-        mb_relocate(s, us, rook_from, rook_to);
+        cmb_castle_rook(to, &rook_from, &rook_to);
+        cmb_relocate(s, us, rook_from, rook_to);
         break;
     }
-    case MB_PROMOTE: {
-        int kind = MB_PROMOTED(move);
-        mb_list_remove(s, us, PAWN, to);
-        mb_list_add(s, us, kind, to);
-        s->board[to] = (uint8_t)(kind | MB_SIDE_FLAG(us));
+    case CMB_PROMOTE: {
+        int kind = CMB_PROMOTED(move);
+        cmb_list_remove(s, us, PAWN, to);
+        cmb_list_add(s, us, kind, to);
+        s->board[to] = (uint8_t)(kind | CMB_SIDE_FLAG(us));
         break;
     }
     default: break;
     }
 
-    s->castling &= mb_tables.castle_keep[from] & mb_tables.castle_keep[to];
+    s->castling &= cmb_tables.castle_keep[from] & cmb_tables.castle_keep[to];
     s->fullmove_number += us;
     s->side = them;
 }
 
-static inline void mb_unmake(MailboxChess *s, MbMove move, const MbUndo *undo)
+static inline void cmb_unmake(CmbState *s, CmbMove move, const CmbUndo *undo)
 {
-    int from = MB_FROM(move), to = MB_TO(move), special = MB_SPECIAL(move);
+    int from = CMB_FROM(move), to = CMB_TO(move), special = CMB_SPECIAL(move);
     int them = s->side, us = them ^ 1;
     s->side = us;
     s->fullmove_number -= us;
@@ -109,30 +109,30 @@ static inline void mb_unmake(MailboxChess *s, MbMove move, const MbUndo *undo)
     s->halfmove_clock = undo->halfmove_clock;
 
     switch (special) {
-    case MB_EN_PASSANT: {
+    case CMB_EN_PASSANT: {
         int victim = to + (us == CHESS_WHITE ? -10 : 10);
-        s->board[victim] = (uint8_t)(PAWN | MB_SIDE_FLAG(them));
-        mb_list_add(s, them, PAWN, victim);
+        s->board[victim] = (uint8_t)(PAWN | CMB_SIDE_FLAG(them));
+        cmb_list_add(s, them, PAWN, victim);
         break;
     }
-    case MB_CASTLE: {
+    case CMB_CASTLE: {
         int rook_from, rook_to;
-        mb_castle_rook(to, &rook_from, &rook_to);
-        mb_relocate(s, us, rook_to, rook_from);
+        cmb_castle_rook(to, &rook_from, &rook_to);
+        cmb_relocate(s, us, rook_to, rook_from);
         break;
     }
-    case MB_PROMOTE:
-        mb_list_remove(s, us, MB_PROMOTED(move), to);
-        mb_list_add(s, us, PAWN, to);
-        s->board[to] = (uint8_t)(PAWN | MB_SIDE_FLAG(us));
+    case CMB_PROMOTE:
+        cmb_list_remove(s, us, CMB_PROMOTED(move), to);
+        cmb_list_add(s, us, PAWN, to);
+        s->board[to] = (uint8_t)(PAWN | CMB_SIDE_FLAG(us));
         break;
     default: break;
     }
 
-    mb_relocate(s, us, to, from);
+    cmb_relocate(s, us, to, from);
     if (undo->captured) {
         s->board[to] = undo->captured;
-        mb_list_add(s, them, MB_KIND(undo->captured), to);
+        cmb_list_add(s, them, CMB_KIND(undo->captured), to);
     }
 }
 

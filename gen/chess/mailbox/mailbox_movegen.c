@@ -39,24 +39,24 @@ static ALWAYS_INLINE int first_piece(const uint8_t *board, int from, int step)
  * clear line. */
 static ALWAYS_INLINE bool slider_attacks(const uint8_t *board, int slider, int kind, int target)
 {
-    MbRelation r = mb_relation(target, slider);
-    return (r.reach & MB_REACH(kind)) && first_piece(board, target, r.step) == slider;
+    CmbRelation r = cmb_relation(target, slider);
+    return (r.reach & CMB_REACH(kind)) && first_piece(board, target, r.step) == slider;
 }
 
 /* Whether `side` attacks `square`.  Kept out of line: it is called from
  * five places, and inlining it into each measured slower. */
-static __attribute__((noinline)) bool attacked(const MailboxChess *s, int square, int side)
+static __attribute__((noinline)) bool attacked(const CmbState *s, int square, int side)
 {
     const uint8_t *board = s->board;
     /* A pawn of `side` attacks from one rank behind, seen from its side. */
     int behind = side == CHESS_WHITE ? -10 : 10;
-    uint8_t pawn = (uint8_t)(PAWN | MB_SIDE_FLAG(side));
+    uint8_t pawn = (uint8_t)(PAWN | CMB_SIDE_FLAG(side));
     if (board[square + behind - 1] == pawn || board[square + behind + 1] == pawn)
         return true;
-    if (mb_relation(mb_king(s, side), square).reach & MB_REACH(KING))
+    if (cmb_relation(cmb_king(s, side), square).reach & CMB_REACH(KING))
         return true;
     for (int i = 0; i < s->count[side][KNIGHT]; i++)
-        if (mb_relation(s->squares[side][KNIGHT][i], square).reach & MB_REACH(KNIGHT))
+        if (cmb_relation(s->squares[side][KNIGHT][i], square).reach & CMB_REACH(KNIGHT))
             return true;
     for (int kind = BISHOP; kind <= QUEEN; kind++)
         for (int i = 0; i < s->count[side][kind]; i++)
@@ -65,61 +65,61 @@ static __attribute__((noinline)) bool attacked(const MailboxChess *s, int square
     return false;
 }
 
-static ALWAYS_INLINE void find_threats(const MailboxChess *s, Threats *t)
+static ALWAYS_INLINE void find_threats(const CmbState *s, Threats *t)
 {
     const uint8_t *board = s->board;
     int us = s->side, them = us ^ 1;
-    int king = mb_king(s, us);
-    uint8_t own = MB_SIDE_FLAG(us);
+    int king = cmb_king(s, us);
+    uint8_t own = CMB_SIDE_FLAG(us);
     t->checks = 0;
     t->evasions = 0;
     t->pinned = 0;
     for (int kind = BISHOP; kind <= QUEEN; kind++) {
         for (int i = 0; i < s->count[them][kind]; i++) {
             int slider = s->squares[them][kind][i];
-            MbRelation r = mb_relation(king, slider);
-            if (!(r.reach & MB_REACH(kind)))
+            CmbRelation r = cmb_relation(king, slider);
+            if (!(r.reach & CMB_REACH(kind)))
                 continue;
             int blocker = first_piece(board, king, r.step);
             if (blocker == slider) {
                 t->checks++;
                 for (int sq = king + r.step; sq != slider; sq += r.step)
-                    t->evasions |= mb_bit(sq);
-                t->evasions |= mb_bit(slider);
+                    t->evasions |= cmb_bit(sq);
+                t->evasions |= cmb_bit(slider);
             } else if ((board[blocker] & own) && first_piece(board, blocker, r.step) == slider) {
-                t->pinned |= mb_bit(blocker);
+                t->pinned |= cmb_bit(blocker);
             }
         }
     }
     for (int i = 0; i < s->count[them][KNIGHT]; i++) {
         int knight = s->squares[them][KNIGHT][i];
-        if (mb_relation(knight, king).reach & MB_REACH(KNIGHT)) {
+        if (cmb_relation(knight, king).reach & CMB_REACH(KNIGHT)) {
             t->checks++;
-            t->evasions |= mb_bit(knight);
+            t->evasions |= cmb_bit(knight);
         }
     }
     int ahead = us == CHESS_WHITE ? 10 : -10;
-    uint8_t enemy_pawn = (uint8_t)(PAWN | MB_SIDE_FLAG(them));
+    uint8_t enemy_pawn = (uint8_t)(PAWN | CMB_SIDE_FLAG(them));
     for (int side_step = -1; side_step <= 1; side_step += 2) {
         int sq = king + ahead + side_step;
         if (board[sq] == enemy_pawn) {
             t->checks++;
-            t->evasions |= mb_bit(sq);
+            t->evasions |= cmb_bit(sq);
         }
     }
 }
 
 /* The direction a pinned piece on `square` may still move along (and its
  * opposite). */
-static ALWAYS_INLINE int pin_step(const MailboxChess *s, int square)
+static ALWAYS_INLINE int pin_step(const CmbState *s, int square)
 {
-    return mb_relation(mb_king(s, s->side), square).step;
+    return cmb_relation(cmb_king(s, s->side), square).step;
 }
 
 /* Pins are rare: test the set before looking the square up. */
 static ALWAYS_INLINE bool is_pinned(uint64_t pinned, int square)
 {
-    return pinned && (pinned & mb_bit(square));
+    return pinned && (pinned & cmb_bit(square));
 }
 
 /* Where moves go: stored in `moves`, or, when the caller only wants the
@@ -127,11 +127,11 @@ static ALWAYS_INLINE bool is_pinned(uint64_t pinned, int square)
  * generator is inlined once per mode, so the counting copy stores
  * nothing. */
 typedef struct MoveSink {
-    MbMove *moves;
+    CmbMove *moves;
     int count;
 } MoveSink;
 
-static ALWAYS_INLINE void emit(MoveSink *sink, MbMove move, bool counting)
+static ALWAYS_INLINE void emit(MoveSink *sink, CmbMove move, bool counting)
 {
     if (!counting)
         sink->moves[sink->count] = move;
@@ -141,7 +141,7 @@ static ALWAYS_INLINE void emit(MoveSink *sink, MbMove move, bool counting)
 /* Emits `move` when `wanted`, without a branch: the move is written either
  * way and the count only grows when wanted, so an unpredictable test costs
  * no misprediction.  (The list always has room for one more.) */
-static ALWAYS_INLINE void emit_if(MoveSink *sink, MbMove move, bool wanted, bool counting)
+static ALWAYS_INLINE void emit_if(MoveSink *sink, CmbMove move, bool wanted, bool counting)
 {
     if (!counting)
         sink->moves[sink->count] = move;
@@ -152,7 +152,7 @@ static ALWAYS_INLINE void emit_if(MoveSink *sink, MbMove move, bool wanted, bool
  * checker or between it and the king. */
 static ALWAYS_INLINE bool answers_check(int to, bool evading, uint64_t evasions)
 {
-    return !evading || (evasions & mb_bit(to)) != 0;
+    return !evading || (evasions & cmb_bit(to)) != 0;
 }
 
 /* Quiet moves and a capture along one ray. */
@@ -161,29 +161,30 @@ static ALWAYS_INLINE void slide(const uint8_t *board, MoveSink *sink, int from, 
 {
     int to = from + step;
     for (; board[to] == EMPTY; to += step)
-        emit_if(sink, MB_MOVE(from, to, MB_NORMAL), answers_check(to, evading, evasions), counting);
-    emit_if(sink, MB_MOVE(from, to, MB_NORMAL), (board[to] & enemy) && answers_check(to, evading, evasions), counting);
+        emit_if(sink, CMB_MOVE(from, to, CMB_NORMAL), answers_check(to, evading, evasions), counting);
+    emit_if(sink, CMB_MOVE(from, to, CMB_NORMAL), (board[to] & enemy) && answers_check(to, evading, evasions),
+            counting);
 }
 
 static ALWAYS_INLINE void promotions(MoveSink *sink, int from, int to, bool counting)
 {
-    emit(sink, MB_PROMOTION(from, to, QUEEN), counting);
-    emit(sink, MB_PROMOTION(from, to, ROOK), counting);
-    emit(sink, MB_PROMOTION(from, to, BISHOP), counting);
-    emit(sink, MB_PROMOTION(from, to, KNIGHT), counting);
+    emit(sink, CMB_PROMOTION(from, to, QUEEN), counting);
+    emit(sink, CMB_PROMOTION(from, to, ROOK), counting);
+    emit(sink, CMB_PROMOTION(from, to, BISHOP), counting);
+    emit(sink, CMB_PROMOTION(from, to, KNIGHT), counting);
 }
 
 /* A pawn that is pinned or about to promote: the rare cases, with
  * branches.  `along` is its pin line's step, 0 if not pinned. */
-static void rare_pawn_moves(const MailboxChess *s, MoveSink *sink, int from, int along, bool evading, uint64_t evasions,
+static void rare_pawn_moves(const CmbState *s, MoveSink *sink, int from, int along, bool evading, uint64_t evasions,
                             bool counting)
 {
     const uint8_t *board = s->board;
     int us = s->side;
-    uint8_t enemy = MB_SIDE_FLAG(us ^ 1);
+    uint8_t enemy = CMB_SIDE_FLAG(us ^ 1);
     int ahead = us == CHESS_WHITE ? 10 : -10;
-    int home_rank = us == CHESS_WHITE ? MB_A1 + 10 : MB_A8 - 10;
-    int last_rank = us == CHESS_WHITE ? MB_A8 : MB_A1;
+    int home_rank = us == CHESS_WHITE ? CMB_A1 + 10 : CMB_A8 - 10;
+    int last_rank = us == CHESS_WHITE ? CMB_A8 : CMB_A1;
     int to = from + ahead;
     bool promotes = (unsigned)(to - last_rank) < 8;
     if (board[to] == EMPTY && (!along || along == ahead || along == -ahead)) {
@@ -191,11 +192,11 @@ static void rare_pawn_moves(const MailboxChess *s, MoveSink *sink, int from, int
             if (promotes)
                 promotions(sink, from, to, counting);
             else
-                emit(sink, MB_MOVE(from, to, MB_NORMAL), counting);
+                emit(sink, CMB_MOVE(from, to, CMB_NORMAL), counting);
         }
         int two = to + ahead;
         if ((unsigned)(from - home_rank) < 8 && board[two] == EMPTY && answers_check(two, evading, evasions))
-            emit(sink, MB_MOVE(from, two, MB_DOUBLE_STEP), counting);
+            emit(sink, CMB_MOVE(from, two, CMB_DOUBLE_STEP), counting);
     }
     for (int side_step = -1; side_step <= 1; side_step += 2) {
         int diagonal = ahead + side_step;
@@ -205,24 +206,23 @@ static void rare_pawn_moves(const MailboxChess *s, MoveSink *sink, int from, int
             if (promotes)
                 promotions(sink, from, to, counting);
             else
-                emit(sink, MB_MOVE(from, to, MB_NORMAL), counting);
+                emit(sink, CMB_MOVE(from, to, CMB_NORMAL), counting);
         }
     }
 }
 
 /* Every move of the pieces other than the king, en passant aside.  Inlined
  * per mode, so the common case (`evading` false) carries no evasion tests. */
-static ALWAYS_INLINE void piece_moves(const MailboxChess *s, MoveSink *sink, const Threats *t, bool evading,
-                                      bool counting)
+static ALWAYS_INLINE void piece_moves(const CmbState *s, MoveSink *sink, const Threats *t, bool evading, bool counting)
 {
     const uint8_t *board = s->board;
     int us = s->side;
-    uint8_t enemy = MB_SIDE_FLAG(us ^ 1), own_or_guard = MB_SIDE_FLAG(us) | MB_GUARD;
+    uint8_t enemy = CMB_SIDE_FLAG(us ^ 1), own_or_guard = CMB_SIDE_FLAG(us) | CMB_GUARD;
     uint64_t pinned = t->pinned, evasions = t->evasions;
 
     int ahead = us == CHESS_WHITE ? 10 : -10;
-    int home_rank = us == CHESS_WHITE ? MB_A1 + 10 : MB_A8 - 10; /* first square of the rank pawns start on */
-    int seventh_rank = us == CHESS_WHITE ? MB_A8 - 10 : MB_A1 + 10;
+    int home_rank = us == CHESS_WHITE ? CMB_A1 + 10 : CMB_A8 - 10; /* first square of the rank pawns start on */
+    int seventh_rank = us == CHESS_WHITE ? CMB_A8 - 10 : CMB_A1 + 10;
     for (int i = 0; i < s->count[us][PAWN]; i++) {
         int from = s->squares[us][PAWN][i];
         if (is_pinned(pinned, from) || (unsigned)(from - seventh_rank) < 8) {
@@ -232,14 +232,14 @@ static ALWAYS_INLINE void piece_moves(const MailboxChess *s, MoveSink *sink, con
         }
         int to = from + ahead, two = to + ahead;
         bool step = board[to] == EMPTY;
-        emit_if(sink, MB_MOVE(from, to, MB_NORMAL), step && answers_check(to, evading, evasions), counting);
-        emit_if(sink, MB_MOVE(from, two, MB_DOUBLE_STEP),
+        emit_if(sink, CMB_MOVE(from, to, CMB_NORMAL), step && answers_check(to, evading, evasions), counting);
+        emit_if(sink, CMB_MOVE(from, two, CMB_DOUBLE_STEP),
                 step && (unsigned)(from - home_rank) < 8 && board[two] == EMPTY &&
                     answers_check(two, evading, evasions),
                 counting);
-        emit_if(sink, MB_MOVE(from, to - 1, MB_NORMAL),
+        emit_if(sink, CMB_MOVE(from, to - 1, CMB_NORMAL),
                 (board[to - 1] & enemy) && answers_check(to - 1, evading, evasions), counting);
-        emit_if(sink, MB_MOVE(from, to + 1, MB_NORMAL),
+        emit_if(sink, CMB_MOVE(from, to + 1, CMB_NORMAL),
                 (board[to + 1] & enemy) && answers_check(to + 1, evading, evasions), counting);
     }
 
@@ -249,7 +249,7 @@ static ALWAYS_INLINE void piece_moves(const MailboxChess *s, MoveSink *sink, con
             continue; /* a knight always leaves its pin line */
         for (int j = 0; j < 8; j++) {
             int to = from + KNIGHT_JUMPS[j];
-            emit_if(sink, MB_MOVE(from, to, MB_NORMAL),
+            emit_if(sink, CMB_MOVE(from, to, CMB_NORMAL),
                     !(board[to] & own_or_guard) && answers_check(to, evading, evasions), counting);
         }
     }
@@ -258,8 +258,8 @@ static ALWAYS_INLINE void piece_moves(const MailboxChess *s, MoveSink *sink, con
         for (int i = 0; i < s->count[us][kind]; i++) {
             int from = s->squares[us][kind][i];
             if (is_pinned(pinned, from)) {
-                MbRelation pin = mb_relation(mb_king(s, us), from);
-                if (pin.reach & MB_REACH(kind)) {
+                CmbRelation pin = cmb_relation(cmb_king(s, us), from);
+                if (pin.reach & CMB_REACH(kind)) {
                     slide(board, sink, from, pin.step, enemy, evading, evasions, counting);
                     slide(board, sink, from, -pin.step, enemy, evading, evasions, counting);
                 }
@@ -278,11 +278,11 @@ static ALWAYS_INLINE void piece_moves(const MailboxChess *s, MoveSink *sink, con
 /* The king's steps, and which directions proved safe (bit j for
  * KING_STEPS[j]); castling reuses the answers for the squares next to the
  * king. */
-static ALWAYS_INLINE unsigned king_moves(MailboxChess *s, MoveSink *sink, bool counting)
+static ALWAYS_INLINE unsigned king_moves(CmbState *s, MoveSink *sink, bool counting)
 {
     int us = s->side, them = us ^ 1;
-    int king = mb_king(s, us);
-    uint8_t own_or_guard = MB_SIDE_FLAG(us) | MB_GUARD;
+    int king = cmb_king(s, us);
+    uint8_t own_or_guard = CMB_SIDE_FLAG(us) | CMB_GUARD;
     unsigned safe = 0;
     /* Lift the king so that a slider checking along a line also covers the
      * square behind it. */
@@ -292,7 +292,7 @@ static ALWAYS_INLINE unsigned king_moves(MailboxChess *s, MoveSink *sink, bool c
         int to = king + KING_STEPS[j];
         if (!(s->board[to] & own_or_guard) && !attacked(s, to, them)) {
             safe |= 1u << j;
-            emit(sink, MB_MOVE(king, to, MB_NORMAL), counting);
+            emit(sink, CMB_MOVE(king, to, CMB_NORMAL), counting);
         }
     }
     s->board[king] = piece;
@@ -303,30 +303,30 @@ static ALWAYS_INLINE unsigned king_moves(MailboxChess *s, MoveSink *sink, bool c
  * home), the squares between empty, and the king's path not attacked.  The
  * square the king crosses was already tested as a king step (with the king
  * lifted, which changes nothing when it is not in check). */
-static ALWAYS_INLINE void castling_moves(const MailboxChess *s, MoveSink *sink, unsigned safe_steps, bool counting)
+static ALWAYS_INLINE void castling_moves(const CmbState *s, MoveSink *sink, unsigned safe_steps, bool counting)
 {
     const uint8_t *board = s->board;
     int us = s->side, them = us ^ 1;
-    int base = us == CHESS_WHITE ? 0 : MB_A8 - MB_A1; /* rank 8 is rank 1 moved up */
+    int base = us == CHESS_WHITE ? 0 : CMB_A8 - CMB_A1; /* rank 8 is rank 1 moved up */
     uint8_t king_side = us == CHESS_WHITE ? CASTLE_WK : CASTLE_BK;
     uint8_t queen_side = us == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ;
-    if ((s->castling & king_side) && (safe_steps & (1u << STEP_EAST)) && board[MB_F1 + base] == EMPTY &&
-        board[MB_G1 + base] == EMPTY && !attacked(s, MB_G1 + base, them))
-        emit(sink, MB_MOVE(MB_E1 + base, MB_G1 + base, MB_CASTLE), counting);
-    if ((s->castling & queen_side) && (safe_steps & (1u << STEP_WEST)) && board[MB_D1 + base] == EMPTY &&
-        board[MB_C1 + base] == EMPTY && board[MB_B1 + base] == EMPTY && !attacked(s, MB_C1 + base, them))
-        emit(sink, MB_MOVE(MB_E1 + base, MB_C1 + base, MB_CASTLE), counting);
+    if ((s->castling & king_side) && (safe_steps & (1u << STEP_EAST)) && board[CMB_F1 + base] == EMPTY &&
+        board[CMB_G1 + base] == EMPTY && !attacked(s, CMB_G1 + base, them))
+        emit(sink, CMB_MOVE(CMB_E1 + base, CMB_G1 + base, CMB_CASTLE), counting);
+    if ((s->castling & queen_side) && (safe_steps & (1u << STEP_WEST)) && board[CMB_D1 + base] == EMPTY &&
+        board[CMB_C1 + base] == EMPTY && board[CMB_B1 + base] == EMPTY && !attacked(s, CMB_C1 + base, them))
+        emit(sink, CMB_MOVE(CMB_E1 + base, CMB_C1 + base, CMB_CASTLE), counting);
 }
 
 /* En passant takes two pieces off one line at once (the rank case that
  * exposes the king), so each capture is played on the board and the king
  * tested.  Rare, so never inlined. */
-static void en_passant_moves(MailboxChess *s, MoveSink *sink, bool counting)
+static void en_passant_moves(CmbState *s, MoveSink *sink, bool counting)
 {
     int us = s->side, them = us ^ 1;
     int target = s->ep_square;
     int victim = target + (us == CHESS_WHITE ? -10 : 10);
-    uint8_t pawn = (uint8_t)(PAWN | MB_SIDE_FLAG(us));
+    uint8_t pawn = (uint8_t)(PAWN | CMB_SIDE_FLAG(us));
     uint8_t *board = s->board;
     for (int side_step = -1; side_step <= 1; side_step += 2) {
         int from = victim + side_step;
@@ -336,16 +336,16 @@ static void en_passant_moves(MailboxChess *s, MoveSink *sink, bool counting)
         board[from] = EMPTY;
         board[victim] = EMPTY;
         board[target] = pawn;
-        bool legal = !attacked(s, mb_king(s, us), them);
+        bool legal = !attacked(s, cmb_king(s, us), them);
         board[target] = EMPTY;
         board[victim] = captured;
         board[from] = pawn;
         if (legal)
-            emit(sink, MB_MOVE(from, target, MB_EN_PASSANT), counting);
+            emit(sink, CMB_MOVE(from, target, CMB_EN_PASSANT), counting);
     }
 }
 
-static ALWAYS_INLINE int legal_moves(MailboxChess *s, MbMove *moves, bool counting)
+static ALWAYS_INLINE int legal_moves(CmbState *s, CmbMove *moves, bool counting)
 {
     Threats t;
     find_threats(s, &t);
@@ -365,12 +365,12 @@ static ALWAYS_INLINE int legal_moves(MailboxChess *s, MbMove *moves, bool counti
     return sink.count;
 }
 
-int chess_mailbox_generate(MailboxChess *s, MbMove *moves)
+int cmb_generate(CmbState *s, CmbMove *moves)
 {
     return legal_moves(s, moves, false);
 }
 
-int chess_mailbox_count_moves(MailboxChess *s)
+int cmb_count_moves(CmbState *s)
 {
     return legal_moves(s, NULL, true);
 }

@@ -7,13 +7,13 @@
 
 #include "mailbox.h"
 
-MbTables mb_tables;
+CmbTables cmb_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void add_reach(int diff, uint8_t bits)
 {
-    mb_tables.relation[diff + MB_DIFF_OFFSET].reach |= bits;
+    cmb_tables.relation[diff + CMB_DIFF_OFFSET].reach |= bits;
 }
 
 static void build_relations(void)
@@ -22,48 +22,48 @@ static void build_relations(void)
     static const int ORTHOGONAL[4] = {10, 1, -1, -10};
     static const int DIAGONAL[4] = {11, 9, -9, -11};
     for (int i = 0; i < 8; i++)
-        add_reach(KNIGHT_JUMPS[i], MB_REACH(KNIGHT));
+        add_reach(KNIGHT_JUMPS[i], CMB_REACH(KNIGHT));
     for (int i = 0; i < 4; i++) {
-        add_reach(ORTHOGONAL[i], MB_REACH(KING));
-        add_reach(DIAGONAL[i], MB_REACH(KING));
+        add_reach(ORTHOGONAL[i], CMB_REACH(KING));
+        add_reach(DIAGONAL[i], CMB_REACH(KING));
         /* Up to seven steps along a line; no difference has two such readings. */
         for (int n = 1; n <= 7; n++) {
-            MbRelation *r = &mb_tables.relation[ORTHOGONAL[i] * n + MB_DIFF_OFFSET];
+            CmbRelation *r = &cmb_tables.relation[ORTHOGONAL[i] * n + CMB_DIFF_OFFSET];
             r->step = (int8_t)ORTHOGONAL[i];
-            r->reach |= MB_REACH(ROOK) | MB_REACH(QUEEN);
-            r = &mb_tables.relation[DIAGONAL[i] * n + MB_DIFF_OFFSET];
+            r->reach |= CMB_REACH(ROOK) | CMB_REACH(QUEEN);
+            r = &cmb_tables.relation[DIAGONAL[i] * n + CMB_DIFF_OFFSET];
             r->step = (int8_t)DIAGONAL[i];
-            r->reach |= MB_REACH(BISHOP) | MB_REACH(QUEEN);
+            r->reach |= CMB_REACH(BISHOP) | CMB_REACH(QUEEN);
         }
     }
     /* Pawns capture forward: white north (+9, +11), black south. */
-    add_reach(9, MB_REACH_WHITE_PAWN);
-    add_reach(11, MB_REACH_WHITE_PAWN);
-    add_reach(-9, MB_REACH_BLACK_PAWN);
-    add_reach(-11, MB_REACH_BLACK_PAWN);
+    add_reach(9, CMB_REACH_WHITE_PAWN);
+    add_reach(11, CMB_REACH_WHITE_PAWN);
+    add_reach(-9, CMB_REACH_BLACK_PAWN);
+    add_reach(-11, CMB_REACH_BLACK_PAWN);
 }
 
 static void build_tables(void)
 {
-    memset(&mb_tables, 0, sizeof mb_tables);
-    memset(mb_tables.sq64, -1, sizeof mb_tables.sq64);
+    memset(&cmb_tables, 0, sizeof cmb_tables);
+    memset(cmb_tables.sq64, -1, sizeof cmb_tables.sq64);
     for (int sq = 0; sq < C_SQUARES; sq++) {
         int mailbox = 21 + sq % C_WIDTH + 10 * (sq / C_WIDTH);
-        mb_tables.sq120[sq] = (uint8_t)mailbox;
-        mb_tables.sq64[mailbox] = (int8_t)sq;
-        mb_tables.bit[mailbox] = (uint64_t)1 << sq;
+        cmb_tables.sq120[sq] = (uint8_t)mailbox;
+        cmb_tables.sq64[mailbox] = (int8_t)sq;
+        cmb_tables.bit[mailbox] = (uint64_t)1 << sq;
     }
-    memset(mb_tables.castle_keep, CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ, sizeof mb_tables.castle_keep);
-    mb_tables.castle_keep[MB_E1] = CASTLE_BK | CASTLE_BQ;
-    mb_tables.castle_keep[MB_A1] = (uint8_t)~CASTLE_WQ & 15;
-    mb_tables.castle_keep[MB_H1] = (uint8_t)~CASTLE_WK & 15;
-    mb_tables.castle_keep[MB_E8] = CASTLE_WK | CASTLE_WQ;
-    mb_tables.castle_keep[MB_A8] = (uint8_t)~CASTLE_BQ & 15;
-    mb_tables.castle_keep[MB_H8] = (uint8_t)~CASTLE_BK & 15;
+    memset(cmb_tables.castle_keep, CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ, sizeof cmb_tables.castle_keep);
+    cmb_tables.castle_keep[CMB_E1] = CASTLE_BK | CASTLE_BQ;
+    cmb_tables.castle_keep[CMB_A1] = (uint8_t)~CASTLE_WQ & 15;
+    cmb_tables.castle_keep[CMB_H1] = (uint8_t)~CASTLE_WK & 15;
+    cmb_tables.castle_keep[CMB_E8] = CASTLE_WK | CASTLE_WQ;
+    cmb_tables.castle_keep[CMB_A8] = (uint8_t)~CASTLE_BQ & 15;
+    cmb_tables.castle_keep[CMB_H8] = (uint8_t)~CASTLE_BK & 15;
     build_relations();
 }
 
-void chess_mailbox_tables_init(void)
+void cmb_tables_init(void)
 {
     pthread_once(&tables_once, build_tables);
 }

@@ -1,0 +1,231 @@
+/* The orthodox chess mailbox backend's native core (backend.h): the
+ * instance is the 10 x 12 board with its piece lists (CmbState), the move
+ * a packed CmbMove, and make/unmake update in place with a CmbUndo.  The
+ * adapter owns the history of made moves.  None of this is on the perft
+ * hot path. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mailbox.h"
+#include "mailbox_make.h"
+
+static void *core_create(void)
+{
+    cmb_tables_init();
+    return calloc(1, sizeof(CmbState));
+}
+
+static void core_destroy(void *state)
+{
+    free(state);
+}
+
+static void core_load(void *state, const Position *pos)
+{
+    CmbState *s = state;
+    memset(s->board, CMB_GUARD, sizeof s->board);
+    memset(s->list_index, 0, sizeof s->list_index);
+    memset(s->count, 0, sizeof s->count);
+    for (int sq = 0; sq < C_SQUARES; sq++) {
+        int square = cmb_tables.sq120[sq];
+        Piece p = pos->board[sq];
+        s->board[square] = EMPTY;
+        if (p == EMPTY)
+            continue;
+        int side = PIECE_ARMY(p), kind = PIECE_KIND(p);
+        s->board[square] = (uint8_t)(kind | CMB_SIDE_FLAG(side));
+        cmb_list_add(s, side, kind, square);
+    }
+    s->side = pos->turn;
+    s->castling = pos->castling;
+    s->ep_square = pos->ep_square < 0 ? 0 : cmb_tables.sq120[pos->ep_square];
+    s->halfmove_clock = pos->halfmove_clock;
+    s->fullmove_number = pos->fullmove_number;
+}
+
+static void core_save(const void *state, Position *pos)
+{
+    const CmbState *s = state;
+    memset(pos, 0, sizeof *pos);
+    pos->game = GAME_CHESS;
+    for (int sq = 0; sq < C_SQUARES; sq++) {
+        uint8_t code = s->board[cmb_tables.sq120[sq]];
+        if (code == EMPTY)
+            continue;
+        int side = (code & CMB_BLACK) ? CHESS_BLACK : CHESS_WHITE, kind = CMB_KIND(code);
+        PawnState state_bits = kind != PAWN ? PAWN_NONE : side == CHESS_WHITE ? PAWN_UP : PAWN_DOWN;
+        pos->board[sq] = PIECE_MAKE(side, kind, state_bits);
+    }
+    pos->turn = s->side;
+    pos->castling = s->castling;
+    pos->ep_square = s->ep_square ? cmb_tables.sq64[s->ep_square] : -1;
+    pos->halfmove_clock = s->halfmove_clock;
+    pos->fullmove_number = s->fullmove_number;
+}
+
+static int core_generate(void *state, void *moves)
+{
+    return cmb_generate(state, moves);
+}
+
+static int core_count(void *state)
+{
+    return cmb_count_moves(state);
+}
+
+static void core_make(void *state, const void *move, void *undo)
+{
+    cmb_make(state, *(const CmbMove *)move, undo);
+}
+
+static void core_unmake(void *state, const void *move, const void *undo)
+{
+    cmb_unmake(state, *(const CmbMove *)move, undo);
+}
+
+/* The native move from the board alone: the special kind follows from the
+ * piece that moves and how far.  Only what the squares say is checked; a
+ * legal move always decodes to the move the generator makes. */
+static bool core_decode(const void *state, Move move, void *native)
+{
+    const CmbState *s = state;
+    if (move.from >= C_SQUARES || move.to >= C_SQUARES)
+        return false;
+    int from = cmb_tables.sq120[move.from], to = cmb_tables.sq120[move.to];
+    uint8_t moved = s->board[from];
+    if (!(moved & CMB_SIDE_FLAG(s->side)) || (s->board[to] & CMB_SIDE_FLAG(s->side)))
+        return false;
+    int kind = CMB_KIND(moved);
+    CmbMove *out = native;
+    if (move.promotion != EMPTY) {
+        if (kind != PAWN || move.promotion < KNIGHT || move.promotion > QUEEN)
+            return false;
+        *out = CMB_PROMOTION(from, to, move.promotion);
+    } else if (kind == PAWN && (to - from == 20 || from - to == 20)) {
+        *out = CMB_MOVE(from, to, CMB_DOUBLE_STEP);
+    } else if (kind == PAWN && to == s->ep_square) {
+        *out = CMB_MOVE(from, to, CMB_EN_PASSANT);
+    } else if (kind == KING && (to - from == 2 || from - to == 2)) {
+        *out = CMB_MOVE(from, to, CMB_CASTLE);
+    } else {
+        *out = CMB_MOVE(from, to, CMB_NORMAL);
+    }
+    return true;
+}
+
+static Move core_encode(const void *state, const void *native)
+{
+    (void)state;
+    CmbMove m = *(const CmbMove *)native;
+    Move move = {(uint8_t)cmb_tables.sq64[CMB_FROM(m)], (uint8_t)cmb_tables.sq64[CMB_TO(m)], EMPTY};
+    if (CMB_SPECIAL(m) == CMB_PROMOTE)
+        move.promotion = (uint8_t)CMB_PROMOTED(m);
+    return move;
+}
+
+static uint64_t core_perft(void *state, int depth, bool bulk)
+{
+    return cmb_perft(state, depth, bulk);
+}
+
+/* What each castling right needs at home: the generator trusts the rights
+ * alone. */
+static bool castling_homes_hold(const CmbState *s)
+{
+    static const struct {
+        uint8_t right, king, rook, flag;
+    } HOMES[4] = {{CASTLE_WK, CMB_E1, CMB_H1, CMB_WHITE},
+                  {CASTLE_WQ, CMB_E1, CMB_A1, CMB_WHITE},
+                  {CASTLE_BK, CMB_E8, CMB_H8, CMB_BLACK},
+                  {CASTLE_BQ, CMB_E8, CMB_A8, CMB_BLACK}};
+    for (int i = 0; i < 4; i++)
+        if ((s->castling & HOMES[i].right) &&
+            (s->board[HOMES[i].king] != (KING | HOMES[i].flag) || s->board[HOMES[i].rook] != (ROOK | HOMES[i].flag)))
+            return false;
+    return true;
+}
+
+const char *cmb_check(const CmbState *s)
+{
+    if (s->side != CHESS_WHITE && s->side != CHESS_BLACK)
+        return "side to move is neither white nor black";
+    int on_board = 0;
+    for (int square = 0; square < CMB_SQUARES; square++) {
+        uint8_t code = s->board[square];
+        if (cmb_tables.sq64[square] < 0) {
+            if (code != CMB_GUARD)
+                return "a frame square holds something other than a guard";
+            continue;
+        }
+        if (code == EMPTY)
+            continue;
+        int flags = code & (CMB_WHITE | CMB_BLACK | CMB_GUARD);
+        if ((flags != CMB_WHITE && flags != CMB_BLACK) || CMB_KIND(code) < PAWN || CMB_KIND(code) > KING ||
+            (code & ~(7 | CMB_WHITE | CMB_BLACK)))
+            return "a board square holds a malformed piece byte";
+        on_board++;
+    }
+    int listed = 0;
+    for (int side = CHESS_WHITE; side <= CHESS_BLACK; side++) {
+        if (s->count[side][EMPTY] != 0)
+            return "a piece list counts empty squares";
+        if (s->count[side][KING] != 1)
+            return "a side does not have exactly one king in its list";
+        for (int kind = PAWN; kind <= KING; kind++) {
+            if (s->count[side][kind] > CMB_LIST_MAX)
+                return "a piece list overflows";
+            for (int i = 0; i < s->count[side][kind]; i++) {
+                int square = s->squares[side][kind][i];
+                if (cmb_tables.sq64[square] < 0)
+                    return "a piece list names a frame square";
+                if (s->board[square] != (kind | CMB_SIDE_FLAG(side)))
+                    return "a piece list names a square the board does not hold that piece on";
+                if (s->list_index[square] != i)
+                    return "a square's list index does not point at its list entry";
+            }
+            listed += s->count[side][kind];
+        }
+    }
+    if (listed != on_board)
+        return "the board holds pieces the lists do not";
+    if (s->castling & ~(CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ))
+        return "castling rights hold unknown bits";
+    if (!castling_homes_hold(s))
+        return "a castling right without its king and rook at home";
+    if (s->ep_square) {
+        /* White to move: black just stepped to rank 5 across rank 6. */
+        int rank_start = s->side == CHESS_WHITE ? CMB_A8 - 20 : CMB_A1 + 20;
+        int victim = s->ep_square + (s->side == CHESS_WHITE ? -10 : 10);
+        if ((unsigned)(s->ep_square - rank_start) >= 8 || s->board[s->ep_square] != EMPTY ||
+            s->board[victim] != (PAWN | CMB_SIDE_FLAG(s->side ^ 1)))
+            return "en passant square without the pawn that stepped across it";
+    }
+    return NULL;
+}
+
+static const char *core_check(const void *state)
+{
+    return cmb_check(state);
+}
+
+static const BackendCore chess_mailbox_core = {
+    .move_size = sizeof(CmbMove),
+    .undo_size = sizeof(CmbUndo),
+    .move_capacity = CMB_MAX_MOVES,
+    .create = core_create,
+    .destroy = core_destroy,
+    .load = core_load,
+    .save = core_save,
+    .generate = core_generate,
+    .count = core_count,
+    .make = core_make,
+    .unmake = core_unmake,
+    .decode = core_decode,
+    .encode = core_encode,
+    .perft = core_perft,
+    .check = core_check,
+};
+
+const Backend chess_mailbox_backend =
+    BACKEND_FROM_CORE(chess_mailbox_core, "mailbox", GAME_CHESS,
+                      "10x12 mailbox board with guard squares and piece lists; legal generation by pins and checks");
