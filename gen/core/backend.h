@@ -85,7 +85,8 @@ typedef struct BackendCore {
  * PREFIX_generate, PREFIX_count, PREFIX_make, PREFIX_unmake, PREFIX_decode,
  * PREFIX_encode, PREFIX_perft and PREFIX_check, each typed on the backend's
  * own state, move and undo types (const where BackendCore says const: the
- * compiler warns when a thunk would drop it).  Defines `static const BackendCore
+ * compiler warns when a thunk would drop it).  make, unmake and encode take
+ * the native move by value: it is a few bytes, and inlined away.  Defines `static const BackendCore
  * PREFIX_core`; the thunks only turn BackendCore's untyped pointers into
  * the native ones, and inline away. */
 #define BACKEND_CORE(prefix, NativeMove, Undo, capacity)                                                               \
@@ -115,11 +116,11 @@ typedef struct BackendCore {
     }                                                                                                                  \
     static void prefix##_core_make(void *s, const void *m, void *u)                                                    \
     {                                                                                                                  \
-        prefix##_make(s, m, u);                                                                                        \
+        prefix##_make(s, *(const NativeMove *)m, u);                                                                   \
     }                                                                                                                  \
     static void prefix##_core_unmake(void *s, const void *m, const void *u)                                            \
     {                                                                                                                  \
-        prefix##_unmake(s, m, u);                                                                                      \
+        prefix##_unmake(s, *(const NativeMove *)m, u);                                                                 \
     }                                                                                                                  \
     static bool prefix##_core_decode(const void *s, Move m, void *n)                                                   \
     {                                                                                                                  \
@@ -127,7 +128,7 @@ typedef struct BackendCore {
     }                                                                                                                  \
     static Move prefix##_core_encode(const void *s, const void *n)                                                     \
     {                                                                                                                  \
-        return prefix##_encode(s, n);                                                                                  \
+        return prefix##_encode(s, *(const NativeMove *)n);                                                             \
     }                                                                                                                  \
     static uint64_t prefix##_core_perft(void *s, int d, bool b)                                                        \
     {                                                                                                                  \

@@ -149,7 +149,7 @@ static inline uint64_t cmb_bit(int square)
  * CMB_MAX_MOVES. */
 int cmb_generate(CmbState *s, CmbMove *moves);
 /* The same count, moves not stored: perft's last ply with bulk counting. */
-int cmb_count_moves(CmbState *s);
+int cmb_count(CmbState *s);
 
 /* Perft, depth >= 1; bulk: the last ply counted, not made. */
 uint64_t cmb_perft(CmbState *s, int depth, bool bulk);

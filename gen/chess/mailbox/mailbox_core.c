@@ -9,20 +9,19 @@
 #include "mailbox.h"
 #include "mailbox_make.h"
 
-static void *core_create(void)
+static CmbState *cmb_create(void)
 {
     cmb_tables_init();
     return calloc(1, sizeof(CmbState));
 }
 
-static void core_destroy(void *state)
+static void cmb_destroy(CmbState *state)
 {
     free(state);
 }
 
-static void core_load(void *state, const Position *pos)
+static void cmb_load(CmbState *s, const Position *pos)
 {
-    CmbState *s = state;
     memset(s->board, CMB_GUARD, sizeof s->board);
     memset(s->list_index, 0, sizeof s->list_index);
     memset(s->count, 0, sizeof s->count);
@@ -43,9 +42,8 @@ static void core_load(void *state, const Position *pos)
     s->fullmove_number = pos->fullmove_number;
 }
 
-static void core_save(const void *state, Position *pos)
+static void cmb_save(const CmbState *s, Position *pos)
 {
-    const CmbState *s = state;
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_CHESS;
     for (int sq = 0; sq < C_SQUARES; sq++) {
@@ -63,32 +61,11 @@ static void core_save(const void *state, Position *pos)
     pos->fullmove_number = s->fullmove_number;
 }
 
-static int core_generate(void *state, void *moves)
-{
-    return cmb_generate(state, moves);
-}
-
-static int core_count(void *state)
-{
-    return cmb_count_moves(state);
-}
-
-static void core_make(void *state, const void *move, void *undo)
-{
-    cmb_make(state, *(const CmbMove *)move, undo);
-}
-
-static void core_unmake(void *state, const void *move, const void *undo)
-{
-    cmb_unmake(state, *(const CmbMove *)move, undo);
-}
-
 /* The native move from the board alone: the special kind follows from the
  * piece that moves and how far.  Only what the squares say is checked; a
  * legal move always decodes to the move the generator makes. */
-static bool core_decode(const void *state, Move move, void *native)
+static bool cmb_decode(const CmbState *s, Move move, CmbMove *native)
 {
-    const CmbState *s = state;
     if (move.from >= C_SQUARES || move.to >= C_SQUARES)
         return false;
     int from = cmb_tables.sq120[move.from], to = cmb_tables.sq120[move.to];
@@ -113,19 +90,13 @@ static bool core_decode(const void *state, Move move, void *native)
     return true;
 }
 
-static Move core_encode(const void *state, const void *native)
+static Move cmb_encode(const CmbState *s, CmbMove m)
 {
-    (void)state;
-    CmbMove m = *(const CmbMove *)native;
+    (void)s;
     Move move = {(uint8_t)cmb_tables.sq64[CMB_FROM(m)], (uint8_t)cmb_tables.sq64[CMB_TO(m)], EMPTY};
     if (CMB_SPECIAL(m) == CMB_PROMOTE)
         move.promotion = (uint8_t)CMB_PROMOTED(m);
     return move;
-}
-
-static uint64_t core_perft(void *state, int depth, bool bulk)
-{
-    return cmb_perft(state, depth, bulk);
 }
 
 /* What each castling right needs at home: the generator trusts the rights
@@ -203,29 +174,8 @@ const char *cmb_check(const CmbState *s)
     return NULL;
 }
 
-static const char *core_check(const void *state)
-{
-    return cmb_check(state);
-}
-
-static const BackendCore chess_mailbox_core = {
-    .move_size = sizeof(CmbMove),
-    .undo_size = sizeof(CmbUndo),
-    .move_capacity = CMB_MAX_MOVES,
-    .create = core_create,
-    .destroy = core_destroy,
-    .load = core_load,
-    .save = core_save,
-    .generate = core_generate,
-    .count = core_count,
-    .make = core_make,
-    .unmake = core_unmake,
-    .decode = core_decode,
-    .encode = core_encode,
-    .perft = core_perft,
-    .check = core_check,
-};
+BACKEND_CORE(cmb, CmbMove, CmbUndo, CMB_MAX_MOVES);
 
 const Backend chess_mailbox_backend =
-    BACKEND_FROM_CORE(chess_mailbox_core, "mailbox", GAME_CHESS,
+    BACKEND_FROM_CORE(cmb_core, "mailbox", GAME_CHESS,
                       "10x12 mailbox board with guard squares and piece lists; legal generation by pins and checks");

@@ -370,7 +370,7 @@ int cmb_generate(CmbState *s, CmbMove *moves)
     return legal_moves(s, moves, false);
 }
 
-int cmb_count_moves(CmbState *s)
+int cmb_count(CmbState *s)
 {
     return legal_moves(s, NULL, true);
 }

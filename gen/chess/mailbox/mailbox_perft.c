@@ -22,7 +22,7 @@ static ALWAYS_INLINE uint64_t perft_t(CmbState *s, int depth, const bool bulk)
         cmb_make(s, moves[i], &undo);
         BACKEND_DEBUG_CHECK(cmb_check, s);
         if (bulk)
-            nodes += depth == 2 ? (uint64_t)cmb_count_moves(s) : perft_bulk(s, depth - 1);
+            nodes += depth == 2 ? (uint64_t)cmb_count(s) : perft_bulk(s, depth - 1);
         else
             nodes += depth == 1 ? 1 : perft_full(s, depth - 1);
         cmb_unmake(s, moves[i], &undo);
@@ -47,5 +47,5 @@ uint64_t cmb_perft(CmbState *s, int depth, bool bulk)
         return 1;
     if (!bulk)
         return perft_full(s, depth);
-    return depth == 1 ? (uint64_t)cmb_count_moves(s) : perft_bulk(s, depth);
+    return depth == 1 ? (uint64_t)cmb_count(s) : perft_bulk(s, depth);
 }

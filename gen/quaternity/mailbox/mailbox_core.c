@@ -113,11 +113,11 @@ static bool qmb_decode(const QmbState *m, Move move, QmbMove *native)
     return true;
 }
 
-static Move qmb_encode(const QmbState *m, const QmbMove *move)
+static Move qmb_encode(const QmbState *m, QmbMove move)
 {
     (void)m;
-    bool promotes = PIECE_KIND(move->moved) == PAWN && PIECE_KIND(move->placed) != PAWN;
-    return (Move){move->from, move->to, promotes ? (uint8_t)PIECE_KIND(move->placed) : (uint8_t)EMPTY};
+    bool promotes = PIECE_KIND(move.moved) == PAWN && PIECE_KIND(move.placed) != PAWN;
+    return (Move){move.from, move.to, promotes ? (uint8_t)PIECE_KIND(move.placed) : (uint8_t)EMPTY};
 }
 
 const char *qmb_check(const QmbState *m)
