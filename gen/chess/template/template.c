@@ -46,14 +46,14 @@ typedef struct TplState {
     int king[2];
 } TplState;
 
-/* Room for every legal move of any position the FEN parser accepts; add()
- * fails loudly rather than write past it. */
+/* As many moves as the neutral interface holds; add() fails loudly rather
+ * than write past them (no legal chess position comes near). */
 enum { TPL_MAX_MOVES = MAX_MOVES };
 
 /* Steps as (file, rank) pairs: off-board tests stay plain arithmetic. */
 static const int KNIGHT_STEPS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-static const int KING_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-/* The first four are rook directions, the last four bishop directions. */
+/* The king's steps too.  The first four are rook directions, the last four
+ * bishop directions. */
 static const int LINE_STEPS[8][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
 
 static inline int file_of(int sq)
@@ -82,8 +82,8 @@ static inline int forward(int side)
     return side == CHESS_WHITE ? 1 : -1;
 }
 
-/* Is `sq` attacked by `by`?  Looks outward from the square for each kind of
- * attacker, so it costs the same whatever stands on the board. */
+/* Is `sq` attacked by `by`?  Looks outward from the square, one kind of
+ * attacker at a time, rather than at every man of `by`. */
 static bool attacked(const TplState *s, int sq, int by)
 {
     int f = file_of(sq), r = rank_of(sq);
@@ -97,7 +97,7 @@ static bool attacked(const TplState *s, int sq, int by)
         int nf = f + KNIGHT_STEPS[i][0], nr = r + KNIGHT_STEPS[i][1];
         if (on_board(nf, nr) && is(s->board[square_at(nf, nr)], by, KNIGHT))
             return true;
-        int kf = f + KING_STEPS[i][0], kr = r + KING_STEPS[i][1];
+        int kf = f + LINE_STEPS[i][0], kr = r + LINE_STEPS[i][1];
         if (on_board(kf, kr) && is(s->board[square_at(kf, kr)], by, KING))
             return true;
     }
@@ -300,7 +300,7 @@ static int generate(TplState *s, TplMove *moves)
         case BISHOP: add_piece_moves(s, &list, from, LINE_STEPS + 4, 4, true); break;
         case ROOK: add_piece_moves(s, &list, from, LINE_STEPS, 4, true); break;
         case QUEEN: add_piece_moves(s, &list, from, LINE_STEPS, 8, true); break;
-        case KING: add_piece_moves(s, &list, from, KING_STEPS, 8, false); break;
+        case KING: add_piece_moves(s, &list, from, LINE_STEPS, 8, false); break;
         default: break;
         }
     }
@@ -456,4 +456,4 @@ static const BackendCore chess_template_core = {
 
 const Backend chess_template_backend =
     BACKEND_FROM_CORE(chess_template_core, "template", GAME_CHESS,
-                      "template: 8x8 neutral board, pseudo-legal generation, legality by make and test");
+                      "the backend to copy: neutral 8x8 board, pseudo-legal generation, legality by make and test");
