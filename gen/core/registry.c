@@ -9,6 +9,9 @@ extern const Backend quaternity_bitboard_backend;
 extern const Backend chess_mailbox_backend;
 extern const Backend chess_padded_backend;
 extern const Backend chess_bitboard_backend;
+#ifdef EXTRA_BACKEND_TEMPLATE
+extern const Backend chess_template_backend; /* gen/chess/template: make EXTRA_BACKENDS=template */
+#endif
 
 const Backend *const backend_registry[] = {
     &quaternity_mailbox_backend,
@@ -17,6 +20,9 @@ const Backend *const backend_registry[] = {
     &chess_mailbox_backend,
     &chess_padded_backend,
     &chess_bitboard_backend,
+#ifdef EXTRA_BACKEND_TEMPLATE
+    &chess_template_backend,
+#endif
     NULL,
 };
 

@@ -1,0 +1,459 @@
+/* The template chess backend: the simplest correct generator, written to be
+ * copied (see README.md in this folder).
+ *
+ * The board is the neutral one: 64 Piece bytes, index = rank * 8 + file,
+ * exactly as in position.h, so load and save are copies.  Moves are made on
+ * that board; generation is pseudo-legal, and each candidate is kept only if
+ * making it leaves the mover's king unattacked (make, test, unmake).  Nothing
+ * here is tuned: a faster backend changes the representation, not the
+ * contract in backend.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+
+/* Defined at the bottom; named here for the one loud failure. */
+extern const Backend chess_template_backend;
+static const char *check(const void *state);
+
+/* The native move: the neutral squares and promotion, plus what make would
+ * otherwise have to work out again. */
+enum { TPL_NORMAL, TPL_DOUBLE_STEP, TPL_EN_PASSANT, TPL_CASTLE };
+typedef struct TplMove {
+    uint8_t from, to;
+    uint8_t promotion; /* a Kind, EMPTY when none */
+    uint8_t special;   /* TPL_NORMAL ... TPL_CASTLE */
+} TplMove;
+
+/* What unmake needs besides the move: whatever make overwrites and cannot
+ * be recomputed from the position after the move. */
+typedef struct TplUndo {
+    Piece captured;
+    uint8_t castling;
+    int8_t ep_square;
+    int halfmove_clock;
+} TplUndo;
+
+/* The instance.  king[] duplicates the board (it saves a search in the
+ * legality test), so check() verifies it. */
+typedef struct TplState {
+    Piece board[C_SQUARES];
+    int turn; /* CHESS_WHITE or CHESS_BLACK */
+    uint8_t castling;
+    int ep_square; /* the square passed over by the last double step, or -1, as FEN keeps it */
+    int halfmove_clock;
+    int fullmove_number;
+    int king[2];
+} TplState;
+
+/* As many moves as the neutral interface holds; add() fails loudly rather
+ * than write past them (no legal chess position comes near). */
+enum { TPL_MAX_MOVES = MAX_MOVES };
+
+/* Steps as (file, rank) pairs: off-board tests stay plain arithmetic. */
+static const int KNIGHT_STEPS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+/* The king's steps too.  The first four are rook directions, the last four
+ * bishop directions. */
+static const int LINE_STEPS[8][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+
+static inline int file_of(int sq)
+{
+    return sq & 7;
+}
+static inline int rank_of(int sq)
+{
+    return sq >> 3;
+}
+static inline bool on_board(int file, int rank)
+{
+    return (unsigned)file < 8 && (unsigned)rank < 8;
+}
+static inline int square_at(int file, int rank)
+{
+    return rank * 8 + file;
+}
+static inline bool is(Piece p, int side, Kind kind)
+{
+    return p != EMPTY && PIECE_KIND(p) == kind && PIECE_ARMY(p) == side;
+}
+/* The rank a side's pawns advance by: +1 for white, -1 for black. */
+static inline int forward(int side)
+{
+    return side == CHESS_WHITE ? 1 : -1;
+}
+
+/* Is `sq` attacked by `by`?  Looks outward from the square, one kind of
+ * attacker at a time, rather than at every man of `by`. */
+static bool attacked(const TplState *s, int sq, int by)
+{
+    int f = file_of(sq), r = rank_of(sq);
+    /* A pawn of `by` attacks sq from one rank behind it (as `by` sees it). */
+    for (int df = -1; df <= 1; df += 2) {
+        int pf = f + df, pr = r - forward(by);
+        if (on_board(pf, pr) && is(s->board[square_at(pf, pr)], by, PAWN))
+            return true;
+    }
+    for (int i = 0; i < 8; i++) {
+        int nf = f + KNIGHT_STEPS[i][0], nr = r + KNIGHT_STEPS[i][1];
+        if (on_board(nf, nr) && is(s->board[square_at(nf, nr)], by, KNIGHT))
+            return true;
+        int kf = f + LINE_STEPS[i][0], kr = r + LINE_STEPS[i][1];
+        if (on_board(kf, kr) && is(s->board[square_at(kf, kr)], by, KING))
+            return true;
+    }
+    for (int i = 0; i < 8; i++) {
+        Kind slider = i < 4 ? ROOK : BISHOP;
+        int lf = f + LINE_STEPS[i][0], lr = r + LINE_STEPS[i][1];
+        for (; on_board(lf, lr); lf += LINE_STEPS[i][0], lr += LINE_STEPS[i][1]) {
+            Piece p = s->board[square_at(lf, lr)];
+            if (p == EMPTY)
+                continue;
+            if (PIECE_ARMY(p) == by && (PIECE_KIND(p) == slider || PIECE_KIND(p) == QUEEN))
+                return true;
+            break; /* the first man on the line blocks it */
+        }
+    }
+    return false;
+}
+
+/* The castling rights that survive a move touching `sq` (from or to): a king
+ * or rook leaving home, or a rook captured at home, loses them. */
+static uint8_t rights_kept(int sq)
+{
+    switch (sq) {
+    case 0: return (uint8_t)~CASTLE_WQ;                 /* a1 */
+    case 4: return (uint8_t) ~(CASTLE_WK | CASTLE_WQ);  /* e1 */
+    case 7: return (uint8_t)~CASTLE_WK;                 /* h1 */
+    case 56: return (uint8_t)~CASTLE_BQ;                /* a8 */
+    case 60: return (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
+    case 63: return (uint8_t)~CASTLE_BK;                /* h8 */
+    default: return 0xff;
+    }
+}
+
+static void make(TplState *s, TplMove m, TplUndo *u)
+{
+    int side = s->turn;
+    Piece moved = s->board[m.from];
+    u->captured = s->board[m.to];
+    u->castling = s->castling;
+    u->ep_square = (int8_t)s->ep_square;
+    u->halfmove_clock = s->halfmove_clock;
+
+    s->halfmove_clock = (PIECE_KIND(moved) == PAWN || u->captured != EMPTY) ? 0 : s->halfmove_clock + 1;
+    s->ep_square = -1;
+    s->board[m.to] = m.promotion ? PIECE_MAKE(side, m.promotion, PAWN_NONE) : moved;
+    s->board[m.from] = EMPTY;
+    switch (m.special) {
+    case TPL_DOUBLE_STEP: s->ep_square = (m.from + m.to) / 2; break;
+    case TPL_EN_PASSANT: {
+        /* The captured pawn stands beside the mover: from's rank, to's file. */
+        int victim = square_at(file_of(m.to), rank_of(m.from));
+        u->captured = s->board[victim];
+        s->board[victim] = EMPTY;
+        break;
+    }
+    case TPL_CASTLE: {
+        int rook_from = m.to > m.from ? m.from + 3 : m.from - 4, rook_to = (m.from + m.to) / 2;
+        s->board[rook_to] = s->board[rook_from];
+        s->board[rook_from] = EMPTY;
+        break;
+    }
+    default: break;
+    }
+    if (PIECE_KIND(moved) == KING)
+        s->king[side] = m.to;
+    s->castling &= rights_kept(m.from) & rights_kept(m.to);
+    if (side == CHESS_BLACK)
+        s->fullmove_number++;
+    s->turn = !side;
+}
+
+/* Exactly undoes make(s, m, u). */
+static void unmake(TplState *s, TplMove m, const TplUndo *u)
+{
+    int side = !s->turn;
+    s->turn = side;
+    if (side == CHESS_BLACK)
+        s->fullmove_number--;
+    Piece moved = m.promotion ? PIECE_MAKE(side, PAWN, side == CHESS_WHITE ? PAWN_UP : PAWN_DOWN) : s->board[m.to];
+    s->board[m.from] = moved;
+    s->board[m.to] = u->captured;
+    switch (m.special) {
+    case TPL_EN_PASSANT:
+        s->board[m.to] = EMPTY;
+        s->board[square_at(file_of(m.to), rank_of(m.from))] = u->captured;
+        break;
+    case TPL_CASTLE: {
+        int rook_from = m.to > m.from ? m.from + 3 : m.from - 4, rook_to = (m.from + m.to) / 2;
+        s->board[rook_from] = s->board[rook_to];
+        s->board[rook_to] = EMPTY;
+        break;
+    }
+    default: break;
+    }
+    if (PIECE_KIND(moved) == KING)
+        s->king[side] = m.from;
+    s->castling = u->castling;
+    s->ep_square = u->ep_square;
+    s->halfmove_clock = u->halfmove_clock;
+}
+
+/* A growing list of legal moves. */
+typedef struct MoveList {
+    TplMove *moves;
+    int count;
+} MoveList;
+
+/* Keep a pseudo-legal move if it does not leave the mover's king attacked. */
+static void add(TplState *s, MoveList *list, int from, int to, Kind promotion, int special)
+{
+    TplMove m = {(uint8_t)from, (uint8_t)to, (uint8_t)promotion, (uint8_t)special};
+    TplUndo u;
+    int side = s->turn;
+    make(s, m, &u);
+    bool legal = !attacked(s, s->king[side], !side);
+    unmake(s, m, &u);
+    if (!legal)
+        return;
+    if (list->count == TPL_MAX_MOVES)
+        backend_fail(&chess_template_backend, "generate", "more than %d legal moves", TPL_MAX_MOVES);
+    list->moves[list->count++] = m;
+}
+
+static void add_pawn_moves(TplState *s, MoveList *list, int from)
+{
+    int side = s->turn, f = file_of(from), r = rank_of(from), dir = forward(side);
+    int last_rank = side == CHESS_WHITE ? 7 : 0, start_rank = side == CHESS_WHITE ? 1 : 6;
+    int to_rank = r + dir; /* never off the board: no pawn stands on its last rank */
+    for (int df = -1; df <= 1; df++) {
+        if (!on_board(f + df, to_rank))
+            continue;
+        int to = square_at(f + df, to_rank);
+        Piece target = s->board[to];
+        int special = TPL_NORMAL;
+        if (df == 0) {
+            if (target != EMPTY)
+                continue;
+        } else if (to == s->ep_square) {
+            special = TPL_EN_PASSANT; /* the ep square is always empty */
+        } else if (target == EMPTY || PIECE_ARMY(target) == side) {
+            continue;
+        }
+        if (to_rank == last_rank) {
+            for (Kind k = QUEEN; k >= KNIGHT; k--)
+                add(s, list, from, to, k, TPL_NORMAL);
+        } else {
+            add(s, list, from, to, EMPTY, special);
+        }
+        if (df == 0 && r == start_rank && s->board[to + 8 * dir] == EMPTY)
+            add(s, list, from, to + 8 * dir, EMPTY, TPL_DOUBLE_STEP);
+    }
+}
+
+/* Steppers (knight, king) and sliders (bishop, rook, queen) in one loop. */
+static void add_piece_moves(TplState *s, MoveList *list, int from, const int (*steps)[2], int nsteps, bool slides)
+{
+    int side = s->turn;
+    for (int i = 0; i < nsteps; i++) {
+        int tf = file_of(from) + steps[i][0], tr = rank_of(from) + steps[i][1];
+        for (; on_board(tf, tr); tf += steps[i][0], tr += steps[i][1]) {
+            int to = square_at(tf, tr);
+            Piece target = s->board[to];
+            if (target != EMPTY && PIECE_ARMY(target) == side)
+                break;
+            add(s, list, from, to, EMPTY, TPL_NORMAL);
+            if (target != EMPTY || !slides)
+                break;
+        }
+    }
+}
+
+/* Castling: the right is held (so king and rook are home), the squares
+ * between them are empty, and the king is not in check and does not pass
+ * through an attacked square.  Landing in check is caught by add(). */
+static void add_castling(TplState *s, MoveList *list)
+{
+    int side = s->turn, king = side == CHESS_WHITE ? 4 : 60;
+    uint8_t short_right = side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK;
+    uint8_t long_right = side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ;
+    if (!(s->castling & (short_right | long_right)) || attacked(s, king, !side))
+        return;
+    if ((s->castling & short_right) && s->board[king + 1] == EMPTY && s->board[king + 2] == EMPTY &&
+        !attacked(s, king + 1, !side))
+        add(s, list, king, king + 2, EMPTY, TPL_CASTLE);
+    if ((s->castling & long_right) && s->board[king - 1] == EMPTY && s->board[king - 2] == EMPTY &&
+        s->board[king - 3] == EMPTY && !attacked(s, king - 1, !side))
+        add(s, list, king, king - 2, EMPTY, TPL_CASTLE);
+}
+
+static int generate(TplState *s, TplMove *moves)
+{
+    MoveList list = {moves, 0};
+    for (int from = 0; from < C_SQUARES; from++) {
+        Piece p = s->board[from];
+        if (p == EMPTY || PIECE_ARMY(p) != s->turn)
+            continue;
+        switch (PIECE_KIND(p)) {
+        case PAWN: add_pawn_moves(s, &list, from); break;
+        case KNIGHT: add_piece_moves(s, &list, from, KNIGHT_STEPS, 8, false); break;
+        case BISHOP: add_piece_moves(s, &list, from, LINE_STEPS + 4, 4, true); break;
+        case ROOK: add_piece_moves(s, &list, from, LINE_STEPS, 4, true); break;
+        case QUEEN: add_piece_moves(s, &list, from, LINE_STEPS, 8, true); break;
+        case KING: add_piece_moves(s, &list, from, LINE_STEPS, 8, false); break;
+        default: break;
+        }
+    }
+    add_castling(s, &list);
+    return list.count;
+}
+
+/* One recursion for both modes; bulk counts the last ply's moves instead of
+ * making them. */
+static uint64_t perft(TplState *s, int depth, bool bulk)
+{
+    TplMove moves[TPL_MAX_MOVES];
+    int n = generate(s, moves);
+    if (depth == 1 && bulk)
+        return (uint64_t)n;
+    uint64_t nodes = 0;
+    for (int i = 0; i < n; i++) {
+        TplUndo u;
+        make(s, moves[i], &u);
+        BACKEND_DEBUG_CHECK(check, s);
+        nodes += depth == 1 ? 1 : perft(s, depth - 1, bulk);
+        unmake(s, moves[i], &u);
+        BACKEND_DEBUG_CHECK(check, s);
+    }
+    return nodes;
+}
+
+/* ---- The BackendCore functions: thin wrappers over the above. ---- */
+
+static void *core_create(void)
+{
+    return calloc(1, sizeof(TplState));
+}
+
+static void core_destroy(void *state)
+{
+    free(state);
+}
+
+static void core_load(void *state, const Position *pos)
+{
+    TplState *s = state;
+    memcpy(s->board, pos->board, sizeof s->board); /* pawn state bits included */
+    for (int sq = 0; sq < C_SQUARES; sq++)
+        if (PIECE_KIND(s->board[sq]) == KING)
+            s->king[PIECE_ARMY(s->board[sq])] = sq;
+    s->turn = pos->turn;
+    s->castling = pos->castling;
+    s->ep_square = pos->ep_square;
+    s->halfmove_clock = pos->halfmove_clock;
+    s->fullmove_number = pos->fullmove_number;
+}
+
+/* Every field of Position chess uses; the rest zero, so positions compare
+ * equal byte for byte as well. */
+static void core_save(const void *state, Position *pos)
+{
+    const TplState *s = state;
+    memset(pos, 0, sizeof *pos);
+    pos->game = GAME_CHESS;
+    memcpy(pos->board, s->board, sizeof s->board);
+    pos->turn = s->turn;
+    pos->castling = s->castling;
+    pos->ep_square = s->ep_square;
+    pos->halfmove_clock = s->halfmove_clock;
+    pos->fullmove_number = s->fullmove_number;
+}
+
+static int core_generate(void *state, void *moves)
+{
+    return generate(state, moves);
+}
+
+static int core_count(void *state)
+{
+    TplMove moves[TPL_MAX_MOVES];
+    return generate(state, moves);
+}
+
+static void core_make(void *state, const void *move, void *undo)
+{
+    make(state, *(const TplMove *)move, undo);
+}
+
+static void core_unmake(void *state, const void *move, const void *undo)
+{
+    unmake(state, *(const TplMove *)move, undo);
+}
+
+/* The native move from the board alone: which special move it is follows
+ * from the piece and the squares. */
+static bool core_decode(const void *state, Move move, void *native)
+{
+    const TplState *s = state;
+    if (move.from >= C_SQUARES || move.to >= C_SQUARES || move.promotion > QUEEN || move.promotion == PAWN)
+        return false;
+    Piece p = s->board[move.from];
+    if (p == EMPTY || PIECE_ARMY(p) != s->turn)
+        return false;
+    int special = TPL_NORMAL, distance = abs(move.to - move.from);
+    if (PIECE_KIND(p) == PAWN && distance == 16)
+        special = TPL_DOUBLE_STEP;
+    else if (PIECE_KIND(p) == PAWN && move.to == s->ep_square)
+        special = TPL_EN_PASSANT;
+    else if (PIECE_KIND(p) == KING && distance == 2)
+        special = TPL_CASTLE;
+    *(TplMove *)native = (TplMove){move.from, move.to, move.promotion, (uint8_t)special};
+    return true;
+}
+
+static Move core_encode(const void *state, const void *native)
+{
+    (void)state;
+    const TplMove *m = native;
+    return (Move){m->from, m->to, m->promotion};
+}
+
+static uint64_t core_perft(void *state, int depth, bool bulk)
+{
+    return perft(state, depth, bulk);
+}
+
+/* Debug builds: the cached king squares and the ep square agree with the
+ * board. */
+static const char *check(const void *state)
+{
+    const TplState *s = state;
+    for (int side = 0; side < 2; side++)
+        if (!is(s->board[s->king[side]], side, KING))
+            return "king[] does not point at the side's king";
+    if (s->ep_square >= 0 && (s->board[s->ep_square] != EMPTY || rank_of(s->ep_square) != (s->turn ? 2 : 5)))
+        return "the en passant square is occupied or on the wrong rank";
+    return NULL;
+}
+
+static const BackendCore chess_template_core = {
+    .move_size = sizeof(TplMove),
+    .undo_size = sizeof(TplUndo),
+    .move_capacity = TPL_MAX_MOVES,
+    .create = core_create,
+    .destroy = core_destroy,
+    .load = core_load,
+    .save = core_save,
+    .generate = core_generate,
+    .count = core_count,
+    .make = core_make,
+    .unmake = core_unmake,
+    .decode = core_decode,
+    .encode = core_encode,
+    .perft = core_perft,
+    .check = check,
+};
+
+const Backend chess_template_backend =
+    BACKEND_FROM_CORE(chess_template_core, "template", GAME_CHESS,
+                      "the backend to copy: neutral 8x8 board, pseudo-legal generation, legality by make and test");
