@@ -19,7 +19,8 @@ CC := gcc
 CXX := g++
 MODE ?= release
 # Builds with extra backends get their own object tree: registry.c differs.
-BUILD := build/$(MODE)$(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))
+BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))
+BUILD := build/$(MODE)$(BUILD_SUFFIX)
 
 SANITIZERS := -fsanitize=address,undefined
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
@@ -104,16 +105,16 @@ sanitize: deps-test
 	@# A leak in a test process is only printed (Criterion has already counted
 	@# the test as passed), so the log is searched for leak reports too.  The
 	@# slow unwinder gives the full stacks that tests/lsan.supp matches.
-	@log=build/sanitize/test-suite.log; \
+	@log=build/sanitize$(BUILD_SUFFIX)/test-suite.log; \
 	{ ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=tests/lsan.supp \
-	  UBSAN_OPTIONS=print_stacktrace=1 build/sanitize/test-suite --jobs 2; echo $$? > $$log.status; } 2>&1 | tee $$log; \
+	  UBSAN_OPTIONS=print_stacktrace=1 build/sanitize$(BUILD_SUFFIX)/test-suite --jobs 2; echo $$? > $$log.status; } 2>&1 | tee $$log; \
 	status=$$(cat $$log.status); \
 	if grep -q 'ERROR: LeakSanitizer' $$log; then echo "make sanitize: memory leaks reported (see $$log)" >&2; exit 1; fi; \
 	exit $$status
 
 test-debug: deps-test
 	$(MAKE) --no-print-directory -j$(JOBS) MODE=debug test-build
-	build/debug/test-suite --jobs 2
+	build/debug$(BUILD_SUFFIX)/test-suite --jobs 2
 
 test-template: deps-test
 	$(MAKE) --no-print-directory -j$(JOBS) EXTRA_BACKENDS=template test-build

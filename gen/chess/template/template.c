@@ -14,7 +14,6 @@
 
 /* Defined at the bottom; named here for the one loud failure. */
 extern const Backend chess_template_backend;
-static const char *check(const void *state);
 
 /* The native move: the neutral squares and promotion, plus what make would
  * otherwise have to work out again. */
@@ -35,7 +34,7 @@ typedef struct TplUndo {
 } TplUndo;
 
 /* The instance.  king[] duplicates the board (it saves a search in the
- * legality test), so check() verifies it. */
+ * legality test), so tpl_check() verifies it. */
 typedef struct TplState {
     Piece board[C_SQUARES];
     int turn; /* CHESS_WHITE or CHESS_BLACK */
@@ -45,6 +44,8 @@ typedef struct TplState {
     int fullmove_number;
     int king[2];
 } TplState;
+
+static const char *tpl_check(const TplState *s);
 
 /* As many moves as the neutral interface holds; add() fails loudly rather
  * than write past them (no legal chess position comes near). */
@@ -131,7 +132,7 @@ static uint8_t rights_kept(int sq)
     }
 }
 
-static void make(TplState *s, TplMove m, TplUndo *u)
+static void tpl_make(TplState *s, TplMove m, TplUndo *u)
 {
     int side = s->turn;
     Piece moved = s->board[m.from];
@@ -169,8 +170,8 @@ static void make(TplState *s, TplMove m, TplUndo *u)
     s->turn = !side;
 }
 
-/* Exactly undoes make(s, m, u). */
-static void unmake(TplState *s, TplMove m, const TplUndo *u)
+/* Exactly undoes tpl_make(s, m, u). */
+static void tpl_unmake(TplState *s, TplMove m, const TplUndo *u)
 {
     int side = !s->turn;
     s->turn = side;
@@ -211,9 +212,9 @@ static void add(TplState *s, MoveList *list, int from, int to, Kind promotion, i
     TplMove m = {(uint8_t)from, (uint8_t)to, (uint8_t)promotion, (uint8_t)special};
     TplUndo u;
     int side = s->turn;
-    make(s, m, &u);
+    tpl_make(s, m, &u);
     bool legal = !attacked(s, s->king[side], !side);
-    unmake(s, m, &u);
+    tpl_unmake(s, m, &u);
     if (!legal)
         return;
     if (list->count == TPL_MAX_MOVES)
@@ -287,7 +288,7 @@ static void add_castling(TplState *s, MoveList *list)
         add(s, list, king, king - 2, EMPTY, TPL_CASTLE);
 }
 
-static int generate(TplState *s, TplMove *moves)
+static int tpl_generate(TplState *s, TplMove *moves)
 {
     MoveList list = {moves, 0};
     for (int from = 0; from < C_SQUARES; from++) {
@@ -310,39 +311,38 @@ static int generate(TplState *s, TplMove *moves)
 
 /* One recursion for both modes; bulk counts the last ply's moves instead of
  * making them. */
-static uint64_t perft(TplState *s, int depth, bool bulk)
+static uint64_t tpl_perft(TplState *s, int depth, bool bulk)
 {
     TplMove moves[TPL_MAX_MOVES];
-    int n = generate(s, moves);
+    int n = tpl_generate(s, moves);
     if (depth == 1 && bulk)
         return (uint64_t)n;
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
         TplUndo u;
-        make(s, moves[i], &u);
-        BACKEND_DEBUG_CHECK(check, s);
-        nodes += depth == 1 ? 1 : perft(s, depth - 1, bulk);
-        unmake(s, moves[i], &u);
-        BACKEND_DEBUG_CHECK(check, s);
+        tpl_make(s, moves[i], &u);
+        BACKEND_DEBUG_CHECK(tpl_check, s);
+        nodes += depth == 1 ? 1 : tpl_perft(s, depth - 1, bulk);
+        tpl_unmake(s, moves[i], &u);
+        BACKEND_DEBUG_CHECK(tpl_check, s);
     }
     return nodes;
 }
 
-/* ---- The BackendCore functions: thin wrappers over the above. ---- */
+/* ---- The rest of what BACKEND_CORE (backend.h) asks for. ---- */
 
-static void *core_create(void)
+static TplState *tpl_create(void)
 {
     return calloc(1, sizeof(TplState));
 }
 
-static void core_destroy(void *state)
+static void tpl_destroy(TplState *state)
 {
     free(state);
 }
 
-static void core_load(void *state, const Position *pos)
+static void tpl_load(TplState *s, const Position *pos)
 {
-    TplState *s = state;
     memcpy(s->board, pos->board, sizeof s->board); /* pawn state bits included */
     for (int sq = 0; sq < C_SQUARES; sq++)
         if (PIECE_KIND(s->board[sq]) == KING)
@@ -356,9 +356,8 @@ static void core_load(void *state, const Position *pos)
 
 /* Every field of Position chess uses; the rest zero, so positions compare
  * equal byte for byte as well. */
-static void core_save(const void *state, Position *pos)
+static void tpl_save(const TplState *s, Position *pos)
 {
-    const TplState *s = state;
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_CHESS;
     memcpy(pos->board, s->board, sizeof s->board);
@@ -369,32 +368,10 @@ static void core_save(const void *state, Position *pos)
     pos->fullmove_number = s->fullmove_number;
 }
 
-static int core_generate(void *state, void *moves)
-{
-    return generate(state, moves);
-}
-
-static int core_count(void *state)
-{
-    TplMove moves[TPL_MAX_MOVES];
-    return generate(state, moves);
-}
-
-static void core_make(void *state, const void *move, void *undo)
-{
-    make(state, *(const TplMove *)move, undo);
-}
-
-static void core_unmake(void *state, const void *move, const void *undo)
-{
-    unmake(state, *(const TplMove *)move, undo);
-}
-
 /* The native move from the board alone: which special move it is follows
  * from the piece and the squares. */
-static bool core_decode(const void *state, Move move, void *native)
+static bool tpl_decode(const TplState *s, Move move, TplMove *native)
 {
-    const TplState *s = state;
     if (move.from >= C_SQUARES || move.to >= C_SQUARES || move.promotion > QUEEN || move.promotion == PAWN)
         return false;
     Piece p = s->board[move.from];
@@ -407,27 +384,20 @@ static bool core_decode(const void *state, Move move, void *native)
         special = TPL_EN_PASSANT;
     else if (PIECE_KIND(p) == KING && distance == 2)
         special = TPL_CASTLE;
-    *(TplMove *)native = (TplMove){move.from, move.to, move.promotion, (uint8_t)special};
+    *native = (TplMove){move.from, move.to, move.promotion, (uint8_t)special};
     return true;
 }
 
-static Move core_encode(const void *state, const void *native)
+static Move tpl_encode(const TplState *s, TplMove m)
 {
-    (void)state;
-    const TplMove *m = native;
-    return (Move){m->from, m->to, m->promotion};
-}
-
-static uint64_t core_perft(void *state, int depth, bool bulk)
-{
-    return perft(state, depth, bulk);
+    (void)s;
+    return (Move){m.from, m.to, m.promotion};
 }
 
 /* Debug builds: the cached king squares and the ep square agree with the
  * board. */
-static const char *check(const void *state)
+static const char *tpl_check(const TplState *s)
 {
-    const TplState *s = state;
     for (int side = 0; side < 2; side++)
         if (!is(s->board[s->king[side]], side, KING))
             return "king[] does not point at the side's king";
@@ -436,24 +406,14 @@ static const char *check(const void *state)
     return NULL;
 }
 
-static const BackendCore chess_template_core = {
-    .move_size = sizeof(TplMove),
-    .undo_size = sizeof(TplUndo),
-    .move_capacity = TPL_MAX_MOVES,
-    .create = core_create,
-    .destroy = core_destroy,
-    .load = core_load,
-    .save = core_save,
-    .generate = core_generate,
-    .count = core_count,
-    .make = core_make,
-    .unmake = core_unmake,
-    .decode = core_decode,
-    .encode = core_encode,
-    .perft = core_perft,
-    .check = check,
-};
+static int tpl_count(TplState *s)
+{
+    TplMove moves[TPL_MAX_MOVES];
+    return tpl_generate(s, moves);
+}
+
+BACKEND_CORE(tpl, TplMove, TplUndo, TPL_MAX_MOVES);
 
 const Backend chess_template_backend =
-    BACKEND_FROM_CORE(chess_template_core, "template", GAME_CHESS,
+    BACKEND_FROM_CORE(tpl_core, "template", GAME_CHESS,
                       "the backend to copy: neutral 8x8 board, pseudo-legal generation, legality by make and test");
