@@ -169,7 +169,7 @@ static int play_games(const Position *starts, int nstarts, const char *backend_n
         int failed = 0;
         t->games++;
         for (int ply = 0; ply <= plies && !failed; ply++) {
-            char where[RANDOM_PATH_MAX + 160];
+            char where[RANDOM_PATH_MAX + POSITION_TEXT_MAX + 128]; /* the path, the start and the numbers */
             snprintf(where, sizeof where, "(seed %u, game %ld, ply %d)\n  start: %s\n  moves: %s", seed, g, ply,
                      start_text, path[0] ? path : "(none)");
             int count;
