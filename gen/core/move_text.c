@@ -38,20 +38,43 @@ int move_parse(Game game, const char *text, Move *move)
     return 0;
 }
 
-static Game sort_game;
-
-static int compare_text(const void *a, const void *b)
+/* A move's text packed big-endian into one word, zero-padded: comparing
+ * keys as integers compares the texts byte by byte, as strcmp does. */
+static uint64_t text_key(Game game, Move move)
 {
-    char x[MOVE_TEXT_MAX], y[MOVE_TEXT_MAX];
-    move_format(sort_game, *(const Move *)a, x);
-    move_format(sort_game, *(const Move *)b, y);
-    return strcmp(x, y);
+    char text[MOVE_TEXT_MAX] = {0};
+    move_format(game, move, text);
+    uint64_t key = 0;
+    for (int i = 0; i < MOVE_TEXT_MAX; i++)
+        key = key << 8 | (unsigned char)text[i];
+    return key;
+}
+
+typedef struct KeyedMove {
+    uint64_t key;
+    Move move;
+} KeyedMove;
+
+static int compare_keys(const void *a, const void *b)
+{
+    uint64_t x = ((const KeyedMove *)a)->key, y = ((const KeyedMove *)b)->key;
+    return (x > y) - (x < y);
 }
 
 void moves_sort(Game game, Move *moves, int count)
 {
-    sort_game = game;
-    qsort(moves, (size_t)count, sizeof *moves, compare_text);
+    /* Each text is formatted once, not once per comparison, and the game
+     * travels with the keys rather than in a global. */
+    KeyedMove keyed[MAX_MOVES];
+    if (count < 0 || count > MAX_MOVES) {
+        fprintf(stderr, "moves_sort: %d moves, more than MAX_MOVES (%d)\n", count, MAX_MOVES);
+        abort();
+    }
+    for (int i = 0; i < count; i++)
+        keyed[i] = (KeyedMove){text_key(game, moves[i]), moves[i]};
+    qsort(keyed, (size_t)count, sizeof *keyed, compare_keys);
+    for (int i = 0; i < count; i++)
+        moves[i] = keyed[i].move;
 }
 
 int moves_find(const Move *moves, int count, Move move)

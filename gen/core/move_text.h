@@ -13,7 +13,8 @@ void move_format(Game game, Move move, char out[MOVE_TEXT_MAX]);
  * 0 on success, -1 if it is not move text. */
 int move_parse(Game game, const char *text, Move *move);
 
-/* Sorts moves by the byte order of their text, the order divide prints. */
+/* Sorts moves by the byte order of their text, the order divide prints.
+ * At most MAX_MOVES moves (a generated list); more is a bug and aborts. */
 void moves_sort(Game game, Move *moves, int count);
 
 /* Index of `move` in the list, or -1. */

@@ -26,10 +26,10 @@ static void list_missing(Game game, const Move *a, int na, const Move *b, int nb
 }
 
 /* Walks down from the root of two sessions whose counts at `depth` differ,
- * filling the report.  Both sessions are left at the reported position. */
-static void descend(Session *a, Session *b, int depth, int bulk, CrossReport *r)
+ * filling the report; `ea` and `eb` hold MAX_MOVES entries each.  Both
+ * sessions are left at the reported position. */
+static void descend(Session *a, Session *b, int depth, int bulk, DivideEntry *ea, DivideEntry *eb, CrossReport *r)
 {
-    static DivideEntry ea[MAX_MOVES], eb[MAX_MOVES];
     Game game = a->game;
     r->first = a->backend;
     r->second = b->backend;
@@ -102,13 +102,18 @@ static void print_report(FILE *out, const CrossReport *r, int bulk, const Sessio
 int crosscheck(const Backend *const *backends, int count, const Position *pos, const char *moves, int depth, int bulk,
                FILE *out, CrossReport *report, char *err, size_t errlen)
 {
-    static DivideEntry entries[CROSS_MAX_BACKENDS][MAX_MOVES];
     Session sessions[CROSS_MAX_BACKENDS];
     int counts[CROSS_MAX_BACKENDS];
     int opened = 0, result = -1;
     memset(report, 0, sizeof *report);
     if (count < 1 || count > CROSS_MAX_BACKENDS) {
         snprintf(err, errlen, "cross-check needs 1 to %d backends, got %d", CROSS_MAX_BACKENDS, count);
+        return -1;
+    }
+    /* One divide per backend: 128 KiB for eight, too much for a stack. */
+    DivideEntry(*entries)[MAX_MOVES] = malloc(sizeof *entries * (size_t)count);
+    if (!entries) {
+        snprintf(err, errlen, "cross-check: out of memory");
         return -1;
     }
     for (; opened < count; opened++) {
@@ -146,13 +151,19 @@ int crosscheck(const Backend *const *backends, int count, const Position *pos, c
         goto done;
     }
 
-    /* A table over the union of root moves, one column per backend. */
-    Move all[MAX_MOVES * 2];
+    /* A table over the union of root moves, one column per backend.  Each
+     * list holds at most MAX_MOVES, and so does the table. */
+    Move all[MAX_MOVES];
     int nall = 0;
+    bool truncated = false;
     for (int k = 0; k < count; k++)
         for (int i = 0; i < counts[k]; i++)
-            if (moves_find(all, nall, entries[k][i].move) < 0 && nall < MAX_MOVES * 2)
-                all[nall++] = entries[k][i].move;
+            if (moves_find(all, nall, entries[k][i].move) < 0) {
+                if (nall < MAX_MOVES)
+                    all[nall++] = entries[k][i].move;
+                else
+                    truncated = true;
+            }
     moves_sort(game, all, nall);
     fprintf(out, "%-8s", "move");
     for (int k = 0; k < count; k++)
@@ -184,6 +195,8 @@ int crosscheck(const Backend *const *backends, int count, const Position *pos, c
     for (int k = 0; k < count; k++)
         fprintf(out, " %14llu", (unsigned long long)report->total[k]);
     fprintf(out, "\n");
+    if (truncated)
+        fprintf(out, "(the backends' root moves number more than %d: the rest are not shown)\n", MAX_MOVES);
 
     /* The path is reported from the root position, through the given moves. */
     if (moves) {
@@ -199,11 +212,13 @@ int crosscheck(const Backend *const *backends, int count, const Position *pos, c
             n--;
         report->path[n] = '\0';
     }
-    descend(&sessions[0], &sessions[odd], depth, bulk, report);
+    /* The table is printed: the two divides it came from are free again. */
+    descend(&sessions[0], &sessions[odd], depth, bulk, entries[0], entries[odd], report);
     print_report(out, report, bulk, &sessions[0], &sessions[odd]);
     result = 1;
 done:
     for (int k = 0; k < opened; k++)
         session_close(&sessions[k]);
+    free(entries);
     return result;
 }

@@ -69,10 +69,15 @@ int epd_next(FILE *file, const char *path, int *line, EpdEntry *e, char *err, si
         char *semi = strchr(p, ';');
         if (semi)
             *semi = '\0';
-        snprintf(e->text, sizeof e->text, "%s", p);
-        size_t tl = strlen(e->text);
-        while (tl && isspace((unsigned char)e->text[tl - 1]))
-            e->text[--tl] = '\0';
+        size_t tl = strlen(p);
+        while (tl && isspace((unsigned char)p[tl - 1]))
+            tl--;
+        if (tl >= sizeof e->text) {
+            snprintf(err, errlen, "%s:%d: position longer than %zu characters", path, *line, sizeof e->text - 1);
+            return -1;
+        }
+        memcpy(e->text, p, tl);
+        e->text[tl] = '\0';
         char perr[ERROR_TEXT_MAX];
         if (position_parse(e->text, &e->pos, perr, sizeof perr) < 0) {
             snprintf(err, errlen, "%s:%d: %s", path, *line, perr);

@@ -43,7 +43,7 @@ static int load_starts(const char *path, Position *starts, char *err, size_t err
         snprintf(err, errlen, "cannot open start positions '%s'", path);
         return -1;
     }
-    static EpdEntry e;
+    EpdEntry e;
     int line = 0, status;
     while (n < RANDOM_MAX_STARTS && (status = epd_next(file, path, &line, &e, err, errlen)) == 1)
         starts[n++] = e.pos;
@@ -74,10 +74,10 @@ static void format_moves(Game game, const Move *moves, int count, const Move *mi
 }
 
 /* Compares every backend with the first at one node; prints and returns 1
- * on a difference. */
-static int compare_node(Session *s, int n, FILE *out, const char *where, Move *first, int *first_count)
+ * on a difference.  `first` receives the first backend's sorted moves. */
+static int compare_node(Session *s, int n, FILE *out, const char *where, Move first[MAX_MOVES], int *first_count)
 {
-    static Move moves[MAX_MOVES];
+    Move moves[MAX_MOVES];
     char text[POSITION_TEXT_MAX];
     Position p0, pk;
     s[0].backend->save(s[0].state, &p0);
@@ -136,15 +136,11 @@ static int check_round_trips(Session *s, int n, const Move *moves, int count, FI
     return 0;
 }
 
-int random_games_run(const char *from_file, const char *backend_name, long games, unsigned seed, int plies, FILE *out,
-                     RandomTotals *t, char *err, size_t errlen)
+/* The games of random_games_run over the loaded start positions. */
+static int play_games(const Position *starts, int nstarts, const char *backend_name, long games, unsigned seed,
+                      int plies, FILE *out, RandomTotals *t, char *err, size_t errlen)
 {
-    static Position starts[RANDOM_MAX_STARTS];
-    static Move moves[MAX_MOVES];
-    memset(t, 0, sizeof *t);
-    int nstarts = load_starts(from_file, starts, err, errlen);
-    if (nstarts < 0)
-        return -1;
+    Move moves[MAX_MOVES];
     for (long g = 0; g < games; g++) {
         const Position *start = &starts[g % nstarts];
         Session sessions[RANDOM_MAX_BACKENDS];
@@ -152,8 +148,11 @@ int random_games_run(const char *from_file, const char *backend_name, long games
         for (int i = 0; backend_registry[i] && n < RANDOM_MAX_BACKENDS; i++) {
             const Backend *b = backend_registry[i];
             if (b->game == start->game && (strcmp(backend_name, "all") == 0 || strcmp(backend_name, b->name) == 0)) {
-                if (session_open(&sessions[n], b, start, err, errlen) < 0)
+                if (session_open(&sessions[n], b, start, err, errlen) < 0) {
+                    while (n > 0)
+                        session_close(&sessions[--n]);
                     return -1;
+                }
                 n++;
             }
         }
@@ -170,7 +169,7 @@ int random_games_run(const char *from_file, const char *backend_name, long games
         int failed = 0;
         t->games++;
         for (int ply = 0; ply <= plies && !failed; ply++) {
-            char where[RANDOM_PATH_MAX + 160];
+            char where[RANDOM_PATH_MAX + POSITION_TEXT_MAX + 128]; /* the path, the start and the numbers */
             snprintf(where, sizeof where, "(seed %u, game %ld, ply %d)\n  start: %s\n  moves: %s", seed, g, ply,
                      start_text, path[0] ? path : "(none)");
             int count;
@@ -182,9 +181,8 @@ int random_games_run(const char *from_file, const char *backend_name, long games
             Move m = moves[next_random(&rng) % (uint64_t)count];
             for (int k = 0; k < n; k++) {
                 sessions[k].backend->make(sessions[k].state, m);
-                /* Makes nest only MAX_DEPTH deep by the interface's contract:
-                 * every RELOAD_PLIES plies each backend reloads the position
-                 * it saved, which also tests load(save(p)). */
+                /* Every RELOAD_PLIES plies each backend reloads the position
+                 * it saved: load(save(p)) is tested mid-game too. */
                 if (ply % RELOAD_PLIES == RELOAD_PLIES - 1) {
                     Position here;
                     sessions[k].backend->save(sessions[k].state, &here);
@@ -207,4 +205,20 @@ int random_games_run(const char *from_file, const char *backend_name, long games
     fprintf(out, "random: %ld games, %ld positions compared, %ld make/unmake round trips, 0 disagreements (seed %u)\n",
             t->games, t->positions, t->round_trips, seed);
     return 0;
+}
+
+int random_games_run(const char *from_file, const char *backend_name, long games, unsigned seed, int plies, FILE *out,
+                     RandomTotals *t, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    /* 1.4 MB of start positions: the heap's, not the stack's. */
+    Position *starts = malloc(sizeof *starts * RANDOM_MAX_STARTS);
+    if (!starts) {
+        snprintf(err, errlen, "random games: out of memory");
+        return -1;
+    }
+    int nstarts = load_starts(from_file, starts, err, errlen);
+    int result = nstarts < 0 ? -1 : play_games(starts, nstarts, backend_name, games, seed, plies, out, t, err, errlen);
+    free(starts);
+    return result;
 }

@@ -1,0 +1,361 @@
+/* The bin/perft command line.
+ *
+ * Divide follows the perftree contract: `perft DEPTH "POSITION" "MOVES"`
+ * prints one "move count" line per root move, sorted, a blank line and the
+ * total on stdout; timing goes to stderr. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crosscheck.h"
+#include "move_text.h"
+#include "random_games.h"
+#include "registry.h"
+#include "session.h"
+#include "suite.h"
+
+enum { CLI_MAX_DEPTH = 20, CLI_MAX_ARGS = 3 };
+
+static const char *const DEFAULT_BACKEND = "bitboard";
+
+/* Long options without a short form return codes past any character. */
+enum {
+    OPT_BULK = 256,
+    OPT_NO_BULK,
+    OPT_SUITE,
+    OPT_MAX_DEPTH,
+    OPT_MAX_NODES,
+    OPT_RANDOM,
+    OPT_SEED,
+    OPT_PLIES,
+    OPT_FROM,
+    OPT_LIST
+};
+
+static const struct option LONG_OPTIONS[] = {
+    {"backend", required_argument, NULL, 'b'},
+    {"bulk", no_argument, NULL, OPT_BULK},
+    {"no-bulk", no_argument, NULL, OPT_NO_BULK},
+    {"suite", required_argument, NULL, OPT_SUITE},
+    {"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
+    {"max-nodes", required_argument, NULL, OPT_MAX_NODES},
+    {"random", required_argument, NULL, OPT_RANDOM},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"plies", required_argument, NULL, OPT_PLIES},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"list", no_argument, NULL, OPT_LIST},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* '-': arguments come back in order as code 1, so options may follow them
+ * (as they always could) and argv is never reordered.  ':': a missing value
+ * is reported as ':', not '?'.  getopt prints nothing itself (opterr = 0). */
+static const char SHORT_OPTIONS[] = "-:b:h";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
+            "       perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
+            "       perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
+            "\n"
+            "POSITION is QFEN (Quaternity) or FEN (chess); MOVES are space-separated\n"
+            "move texts (d4e5, d11e12q, e1g1) played before counting.  Divide prints\n"
+            "\"move count\" per root move, sorted, a blank line and the total; timing\n"
+            "and nodes per second go to stderr.\n"
+            "\n"
+            "Options may come before or after the arguments.  A value follows its\n"
+            "option (-b NAME, --backend NAME) or is attached (-bNAME, --backend=NAME);\n"
+            "long options may be shortened to any unambiguous prefix; \"--\" ends the\n"
+            "options.\n"
+            "\n"
+            "  -b, --backend=NAME  mailbox, padded, bitboard, or all: every backend of\n"
+            "                      the game, cross-checked (default %s)\n"
+            "      --bulk          count the last ply without making its moves (default)\n"
+            "      --no-bulk       make every move down to depth 0\n"
+            "      --suite=FILE    check every ;Dn count of an EPD file (QFEN or FEN lines)\n"
+            "      --max-depth=N   deepest depth a suite checks (default 3)\n"
+            "      --max-nodes=N   skip suite counts above N nodes (default: no limit)\n"
+            "      --random=GAMES  play GAMES random legal games from the opening and\n"
+            "                      chess start (or every position of --from FILE),\n"
+            "                      comparing every backend's legal moves at every node\n"
+            "      --from=FILE     the start positions of --random (an EPD file)\n"
+            "      --seed=S        random seed (default 1)\n"
+            "      --plies=N       plies per random game (default 200)\n"
+            "      --list          list the backends\n"
+            "  -h, --help          this text\n",
+            DEFAULT_BACKEND);
+}
+
+int perft_error(FILE *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("perft: ", err);
+    vfprintf(err, fmt, ap);
+    fputc('\n', err);
+    va_end(ap);
+    return 2;
+}
+
+/* A whole decimal number in [min, max], or -1. */
+static long parse_number(const char *text, long min, long max)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || errno || v < min || v > max)
+        return -1;
+    return v;
+}
+
+typedef struct Options {
+    const char *backend, *suite, *from;
+    long max_depth, max_nodes, random_games, seed, plies;
+    int bulk;
+    const char *args[CLI_MAX_ARGS]; /* DEPTH POSITION MOVES */
+    int nargs;
+} Options;
+
+/* A word getopt would take for a cluster of short options but the command
+ * line has always read as an argument: a negative number, such as a depth
+ * of -1 (which then gets the depth's own message). */
+static bool negative_number(const char *word)
+{
+    return word[0] == '-' && word[1] >= '0' && word[1] <= '9';
+}
+
+/* How many long options `word` ("--name" or "--name=value") abbreviates. */
+static int long_matches(const char *word)
+{
+    size_t n = strcspn(word + 2, "=");
+    int matches = 0;
+    for (const struct option *o = LONG_OPTIONS; o->name; o++) {
+        if (strlen(o->name) == n && strncmp(o->name, word + 2, n) == 0)
+            return 1; /* an exact name is never ambiguous */
+        matches += strncmp(o->name, word + 2, n) == 0;
+    }
+    return matches;
+}
+
+/* The message for the option getopt rejected at argv[at]. */
+static int option_error(FILE *err, int code, const char *word)
+{
+    bool is_long = strncmp(word, "--", 2) == 0;
+    int name_length = is_long ? (int)strcspn(word, "=") : 2;
+    if (code == ':')
+        return perft_error(err, "option %s needs a value", word);
+    if (is_long && optopt != 0)
+        return perft_error(err, "option %.*s takes no value (see --help)", name_length, word);
+    if (is_long && long_matches(word) > 1)
+        return perft_error(err, "option '%.*s' is ambiguous (see --help)", name_length, word);
+    return perft_error(err, "unknown option '%s' (see --help)", word);
+}
+
+static int add_argument(Options *o, const char *arg, FILE *err)
+{
+    if (o->nargs == CLI_MAX_ARGS)
+        return perft_error(err, "unexpected argument '%s': quote the position and the move list", arg);
+    o->args[o->nargs++] = arg;
+    return -1;
+}
+
+/* One option's effect on `o`: -1 to go on, or the exit status. */
+static int apply_option(Options *o, int code, const char *value, FILE *out, FILE *err)
+{
+    switch (code) {
+    case 'h': usage(out); return 0;
+    case OPT_LIST:
+        for (int k = 0; backend_registry[k]; k++)
+            fprintf(out, "%-10s %-11s %s\n", backend_registry[k]->name, game_name(backend_registry[k]->game),
+                    backend_registry[k]->summary);
+        return 0;
+    case OPT_BULK: o->bulk = 1; return -1;
+    case OPT_NO_BULK: o->bulk = 0; return -1;
+    case 'b': o->backend = value; return -1;
+    case OPT_SUITE: o->suite = value; return -1;
+    case OPT_FROM: o->from = value; return -1;
+    case OPT_MAX_DEPTH:
+        if ((o->max_depth = parse_number(value, 1, CLI_MAX_DEPTH)) < 0)
+            return perft_error(err, "--max-depth '%s' is not a depth from 1 to 20", value);
+        return -1;
+    case OPT_MAX_NODES:
+        if ((o->max_nodes = parse_number(value, 1, LONG_MAX - 1)) < 0)
+            return perft_error(err, "--max-nodes '%s' is not a positive number", value);
+        return -1;
+    case OPT_RANDOM:
+        if ((o->random_games = parse_number(value, 1, 100000000)) < 0)
+            return perft_error(err, "--random '%s' is not a game count from 1 to 100000000", value);
+        return -1;
+    case OPT_SEED:
+        if ((o->seed = parse_number(value, 0, 2147483647)) < 0)
+            return perft_error(err, "--seed '%s' is not a number from 0 to 2147483647", value);
+        return -1;
+    case OPT_PLIES:
+        if ((o->plies = parse_number(value, 1, 10000)) < 0)
+            return perft_error(err, "--plies '%s' is not a number from 1 to 10000", value);
+        return -1;
+    default: return perft_error(err, "internal error: option code %d has no case", code);
+    }
+}
+
+/* Parses the command line into `o`, in order, stopping at the first error
+ * as the messages always have.  Returns -1 to go on, or the exit status
+ * when the command line is done with (--help, --list) or wrong.
+ *
+ * getopt reads a negative number as options, so it is given a copy of argv
+ * in which those words lose their '-'; every word it hands back (a value
+ * or an argument) is mapped to the original through its index.  No word is
+ * reordered, so the index of the word just read is optind - 1. */
+static int parse_options(int argc, char **argv, char **words, Options *o, FILE *out, FILE *err)
+{
+    for (int i = 0; i < argc; i++)
+        words[i] = i > 0 && negative_number(argv[i]) ? argv[i] + 1 : argv[i];
+    words[argc] = NULL;
+    opterr = 0;
+    optind = 0; /* a fresh scan (glibc, musl), even when perft_cli ran before */
+    for (;;) {
+        /* Options take one word each (a short option with a value ends its
+         * word; -h ends the parse), so getopt starts each call on a word. */
+        int at = optind > 0 ? optind : 1;
+        int code = getopt_long(argc, words, SHORT_OPTIONS, LONG_OPTIONS, NULL);
+        int status = -1;
+        if (code == -1)
+            break;
+        if (code == '?' || code == ':')
+            status = option_error(err, code, argv[at]);
+        else if (code == 1)
+            status = add_argument(o, argv[optind - 1], err);
+        else
+            status = apply_option(o, code, optarg ? argv[optind - 1] + (optarg - words[optind - 1]) : NULL, out, err);
+        if (status >= 0)
+            return status;
+    }
+    for (int i = optind; i < argc; i++) { /* after "--" */
+        int status = add_argument(o, argv[i], err);
+        if (status >= 0)
+            return status;
+    }
+    return -1;
+}
+
+static int run_divide(const char *backend_name, int depth, const char *text, const char *moves, int bulk, FILE *out,
+                      FILE *err)
+{
+    char message[ERROR_TEXT_MAX];
+    Position pos;
+    if (position_parse(text, &pos, message, sizeof message) < 0)
+        return perft_error(err, "%s", message);
+    if (strcmp(backend_name, "all") == 0) {
+        const Backend *backends[16];
+        int n = 0;
+        for (int i = 0; backend_registry[i]; i++)
+            if (backend_registry[i]->game == pos.game)
+                backends[n++] = backend_registry[i];
+        if (n == 0)
+            return perft_error(err, "no %s backend is registered", game_name(pos.game));
+        CrossReport *report = malloc(sizeof *report);
+        if (!report)
+            return perft_error(err, "out of memory");
+        double start = seconds_now();
+        int r = crosscheck(backends, n, &pos, moves, depth, bulk, out, report, message, sizeof message);
+        double seconds = seconds_now() - start;
+        free(report);
+        if (r < 0)
+            return perft_error(err, "%s", message);
+        fprintf(err, "%d %s backends %s at depth %d in %.3f s (bulk counting %s, no hashing)\n", n, game_name(pos.game),
+                r == 0 ? "agree" : "DISAGREE", depth, seconds, bulk ? "on" : "off");
+        return r;
+    }
+    const Backend *backend = backend_find(backend_name, pos.game);
+    if (!backend)
+        return perft_error(err, "unknown backend '%s' for %s (see --list)", backend_name, game_name(pos.game));
+    Session s;
+    if (session_open(&s, backend, &pos, message, sizeof message) < 0 ||
+        session_play(&s, moves, message, sizeof message) < 0) {
+        session_close(&s);
+        return perft_error(err, "%s", message);
+    }
+    DivideEntry *entries = malloc(sizeof *entries * MAX_MOVES);
+    if (!entries) {
+        session_close(&s);
+        return perft_error(err, "out of memory");
+    }
+    double start = seconds_now();
+    int count = session_divide(&s, depth, bulk, entries);
+    double seconds = seconds_now() - start;
+    uint64_t total = 0;
+    for (int i = 0; i < count; i++) {
+        char mt[MOVE_TEXT_MAX];
+        move_format(pos.game, entries[i].move, mt);
+        fprintf(out, "%s %llu\n", mt, (unsigned long long)entries[i].count);
+        total += entries[i].count;
+    }
+    fprintf(out, "\n%llu\n", (unsigned long long)total);
+    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, no hashing)\n", depth,
+            (unsigned long long)total, seconds, seconds > 0 ? (double)total / seconds / 1e6 : 0.0, game_name(pos.game),
+            backend->name, bulk ? "on" : "off");
+    free(entries);
+    session_close(&s);
+    return 0;
+}
+
+/* The command the parsed options select. */
+static int run(const Options *o, FILE *out, FILE *err)
+{
+    if (strcmp(o->backend, "all") != 0 && !backend_name_known(o->backend))
+        return perft_error(err, "unknown backend '%s' (known: mailbox, padded, bitboard, all; see --list)", o->backend);
+    char message[ERROR_TEXT_MAX];
+    if (o->suite || o->random_games > 0) {
+        if (o->nargs)
+            return perft_error(err, "unexpected argument '%s' with --suite or --random", o->args[0]);
+        if (o->suite) {
+            SuiteTotals totals;
+            int r = suite_run(o->suite, o->backend, (int)o->max_depth,
+                              o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, out, &totals,
+                              message, sizeof message);
+            return r < 0 ? perft_error(err, "%s", message) : r;
+        }
+        RandomTotals totals;
+        int r = random_games_run(o->from, o->backend, o->random_games, (unsigned)o->seed, (int)o->plies, out, &totals,
+                                 message, sizeof message);
+        return r < 0 ? perft_error(err, "%s", message) : r;
+    }
+    if (o->nargs == 0) {
+        usage(err);
+        return 2;
+    }
+    if (o->nargs == 1)
+        return perft_error(err, "missing the POSITION argument after depth '%s' (see --help)", o->args[0]);
+    /* Divide needs a ply to divide: depth 0 (perft 0 = 1) has no root moves. */
+    long depth = parse_number(o->args[0], 1, CLI_MAX_DEPTH);
+    if (depth < 0)
+        return perft_error(err, "depth '%s' is not a number from 1 to 20", o->args[0]);
+    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, out, err);
+}
+
+int perft_cli(int argc, char **argv, FILE *out, FILE *err)
+{
+    Options o = {.backend = DEFAULT_BACKEND,
+                 .max_depth = 3,
+                 .max_nodes = -1,
+                 .random_games = -1,
+                 .seed = 1,
+                 .plies = 200,
+                 .bulk = 1};
+    char **words = malloc(sizeof *words * ((size_t)argc + 1));
+    if (!words)
+        return perft_error(err, "out of memory");
+    int status = parse_options(argc, argv, words, &o, out, err);
+    free(words);
+    if (status >= 0)
+        return status;
+    return run(&o, out, err);
+}
