@@ -66,7 +66,8 @@ typedef struct CpdBoard {
 
 /* The internal move: from-square in bits 0-6, to-square in bits 8-14, the
  * promotion Kind in bits 16-18, and flags for the moves make() must treat
- * specially, so make() never has to rediscover them from the board. */
+ * specially, so make() never has to rediscover them from the board (the
+ * generator sets them; the core's decode derives the same from the board). */
 typedef uint32_t CpdMove;
 enum {
     CPD_MOVE_PROMOTION_SHIFT = 16,
