@@ -7,50 +7,50 @@
  * caller may lift pieces off the board to test a hypothetical position (an
  * en passant capture) without touching the lists.
  *
- * X88_HOT marks the hot-path helpers, forced inline; building with
- * -DX88_PROFILE_CALLS keeps them out of line so a profiler can attribute
+ * CPD_HOT marks the hot-path helpers, forced inline; building with
+ * -DCPD_PROFILE_CALLS keeps them out of line so a profiler can attribute
  * time to each. */
-#ifndef GEN_CHESS_X88_ATTACK_H
-#define GEN_CHESS_X88_ATTACK_H
+#ifndef GEN_CHESS_PADDED_X88_ATTACK_H
+#define GEN_CHESS_PADDED_X88_ATTACK_H
 
 #include "x88_board.h"
 #include "x88_tables.h"
 
-#ifdef X88_PROFILE_CALLS
-#define X88_HOT static __attribute__((noinline))
+#ifdef CPD_PROFILE_CALLS
+#define CPD_HOT static __attribute__((noinline))
 #else
-#define X88_HOT static inline __attribute__((always_inline))
+#define CPD_HOT static inline __attribute__((always_inline))
 #endif
 
 /* Whether the slider on `from` reaches `to`, given that its kind can move
  * along their line: every square between must be empty. */
-X88_HOT int x88_path_clear(const uint8_t *board, int from, int to)
+CPD_HOT int cpd_path_clear(const uint8_t *board, int from, int to)
 {
-    int step = x88_step(from, to);
+    int step = cpd_step(from, to);
     int square = from + step;
     while (square != to && board[square] == EMPTY)
         square += step;
     return square == to;
 }
 
-X88_HOT int x88_attacked(const X88 *x, int square, int by)
+CPD_HOT int cpd_attacked(const CpdBoard *x, int square, int by)
 {
     const uint8_t *board = x->board;
-    int pawn = x88_colour_bit(by) | PAWN;
-    int behind = square - x88_forward(by); /* the rank a pawn of `by` attacks from */
-    if (!((behind + 1) & X88_OFF) && board[behind + 1] == pawn)
+    int pawn = cpd_colour_bit(by) | PAWN;
+    int behind = square - cpd_forward(by); /* the rank a pawn of `by` attacks from */
+    if (!((behind + 1) & CPD_OFF) && board[behind + 1] == pawn)
         return 1;
-    if (!((behind - 1) & X88_OFF) && board[behind - 1] == pawn)
+    if (!((behind - 1) & CPD_OFF) && board[behind - 1] == pawn)
         return 1;
     for (int i = 0; i < x->count[by][KNIGHT]; i++)
-        if (x88_attacks(x->list[by][KNIGHT][i], square) & X88_ATTACKS_KNIGHT)
+        if (cpd_attacks(x->list[by][KNIGHT][i], square) & CPD_ATTACKS_KNIGHT)
             return 1;
-    if (x88_attacks(x88_king(x, by), square) & X88_ATTACKS_KING)
+    if (cpd_attacks(cpd_king(x, by), square) & CPD_ATTACKS_KING)
         return 1;
     for (int kind = BISHOP; kind <= QUEEN; kind++) {
         for (int i = 0; i < x->count[by][kind]; i++) {
             int from = x->list[by][kind][i];
-            if ((x88_attacks(from, square) & (1 << kind)) && x88_path_clear(board, from, square))
+            if ((cpd_attacks(from, square) & (1 << kind)) && cpd_path_clear(board, from, square))
                 return 1;
         }
     }

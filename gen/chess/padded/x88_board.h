@@ -20,113 +20,114 @@
  * off the a- and h-files without a mask test.
  *
  * A board byte is EMPTY (0) or a piece: its Kind (position.h) in bits 0-2 and
- * a colour bit, X88_WHITE (0x08) or X88_BLACK (0x10), so "own piece",
+ * a colour bit, CPD_WHITE (0x08) or CPD_BLACK (0x10), so "own piece",
  * "enemy piece" and "empty or enemy" are single AND tests.  Besides the
  * board, each side keeps one piece list per kind (the squares of its
  * knights, of its bishops, ...) so generation walks pieces, not squares, and
  * slot[] gives each occupied square's index in its list so a capture can
  * drop the piece in constant time. */
-#ifndef GEN_CHESS_X88_BOARD_H
-#define GEN_CHESS_X88_BOARD_H
+#ifndef GEN_CHESS_PADDED_X88_BOARD_H
+#define GEN_CHESS_PADDED_X88_BOARD_H
 
 #include <stdint.h>
 
 #include "position.h"
 
 enum {
-    X88_SQUARES = 128,
-    X88_OFF = 0x88,   /* square & X88_OFF != 0: off the board */
-    X88_NO_EP = 0x88, /* ep field when no double step was just played */
-    X88_WHITE = 0x08, /* colour bits of a board byte */
-    X88_BLACK = 0x10,
-    X88_KIND_MASK = 7, /* board byte & X88_KIND_MASK: the Kind */
-    X88_LIST_MAX = 64  /* room in a list: as many pieces as the FEN parser lets through (a game allows 10) */
+    CPD_SQUARES = 128,
+    CPD_OFF = 0x88,   /* square & CPD_OFF != 0: off the board */
+    CPD_NO_EP = 0x88, /* ep field when no double step was just played */
+    CPD_WHITE = 0x08, /* colour bits of a board byte */
+    CPD_BLACK = 0x10,
+    CPD_KIND_MASK = 7, /* board byte & CPD_KIND_MASK: the Kind */
+    CPD_LIST_MAX = 64  /* room in a list: as many pieces as the FEN parser lets through (a game allows 10) */
 };
 
 /* Rank and file steps. */
-enum { X88_NORTH = 16, X88_EAST = 1 };
+enum { CPD_NORTH = 16, CPD_EAST = 1 };
 
 /* What a move changes that its unmake cannot work out again: saved whole
  * in the undo record, restored in one copy. */
-typedef struct X88Irreversible {
+typedef struct CpdIrreversible {
     int halfmove_clock;
     uint8_t castling; /* CASTLE_* bits of position.h */
-    uint8_t ep;       /* square passed by the last double step, or X88_NO_EP */
-} X88Irreversible;
+    uint8_t ep;       /* square passed by the last double step, or CPD_NO_EP */
+} CpdIrreversible;
 
-typedef struct X88 {
-    uint8_t board[X88_SQUARES];
-    uint8_t slot[X88_SQUARES];               /* index of the piece on that square in its list */
-    uint8_t list[2][KING + 1][X88_LIST_MAX]; /* [side][kind]: squares */
+typedef struct CpdBoard {
+    uint8_t board[CPD_SQUARES];
+    uint8_t slot[CPD_SQUARES];               /* index of the piece on that square in its list */
+    uint8_t list[2][KING + 1][CPD_LIST_MAX]; /* [side][kind]: squares */
     uint8_t count[2][KING + 1];
-    X88Irreversible state;
+    CpdIrreversible state;
     uint8_t side; /* CHESS_WHITE or CHESS_BLACK to move */
     int fullmove_number;
-} X88;
+} CpdBoard;
 
 /* The internal move: from-square in bits 0-6, to-square in bits 8-14, the
  * promotion Kind in bits 16-18, and flags for the moves make() must treat
- * specially, so make() never has to rediscover them from the board. */
-typedef uint32_t X88Move;
+ * specially, so make() never has to rediscover them from the board (the
+ * generator sets them; the core's decode derives the same from the board). */
+typedef uint32_t CpdMove;
 enum {
-    X88_MOVE_PROMOTION_SHIFT = 16,
-    X88_MOVE_PROMOTION = 7 << X88_MOVE_PROMOTION_SHIFT,
-    X88_MOVE_EN_PASSANT = 1 << 19,
-    X88_MOVE_CASTLE = 1 << 20,
-    X88_MOVE_DOUBLE_STEP = 1 << 21,
+    CPD_MOVE_PROMOTION_SHIFT = 16,
+    CPD_MOVE_PROMOTION = 7 << CPD_MOVE_PROMOTION_SHIFT,
+    CPD_MOVE_EN_PASSANT = 1 << 19,
+    CPD_MOVE_CASTLE = 1 << 20,
+    CPD_MOVE_DOUBLE_STEP = 1 << 21,
     /* the moves make() and unmake() treat off the common path */
-    X88_MOVE_SPECIAL = X88_MOVE_PROMOTION | X88_MOVE_EN_PASSANT | X88_MOVE_CASTLE,
+    CPD_MOVE_SPECIAL = CPD_MOVE_PROMOTION | CPD_MOVE_EN_PASSANT | CPD_MOVE_CASTLE,
 };
 /* A game never offers more than 218 moves; positions with more material
  * than a game allows may offer more, so lists take the interface's bound. */
-enum { X88_MAX_MOVES = MAX_MOVES };
+enum { CPD_MAX_MOVES = MAX_MOVES };
 
-static inline X88Move x88_move(int from, int to, int flags)
+static inline CpdMove cpd_move(int from, int to, int flags)
 {
-    return (X88Move)(from | to << 8 | flags);
+    return (CpdMove)(from | to << 8 | flags);
 }
-static inline int x88_move_from(X88Move m)
+static inline int cpd_move_from(CpdMove m)
 {
     return (int)(m & 0x7F);
 }
-static inline int x88_move_to(X88Move m)
+static inline int cpd_move_to(CpdMove m)
 {
     return (int)((m >> 8) & 0x7F);
 }
-static inline int x88_move_promotion(X88Move m)
+static inline int cpd_move_promotion(CpdMove m)
 {
-    return (int)((m >> X88_MOVE_PROMOTION_SHIFT) & 7);
+    return (int)((m >> CPD_MOVE_PROMOTION_SHIFT) & 7);
 }
 
 /* What make() must remember so unmake() can put everything back. */
-typedef struct X88Undo {
-    X88Irreversible state;
+typedef struct CpdUndo {
+    CpdIrreversible state;
     uint8_t captured; /* board byte of the captured piece, EMPTY if none */
-} X88Undo;
+} CpdUndo;
 
-static inline int x88_colour_bit(int side)
+static inline int cpd_colour_bit(int side)
 {
-    return X88_WHITE << side;
+    return CPD_WHITE << side;
 }
-static inline int x88_side_of(int piece)
+static inline int cpd_side_of(int piece)
 {
     return piece >> 4;
 } /* of an occupied byte */
-static inline int x88_forward(int side)
+static inline int cpd_forward(int side)
 {
-    return side == CHESS_WHITE ? X88_NORTH : -X88_NORTH;
+    return side == CHESS_WHITE ? CPD_NORTH : -CPD_NORTH;
 }
 
-static inline int x88_from_neutral(int square)
+static inline int cpd_from_neutral(int square)
 {
     return (square / C_WIDTH) * 16 + square % C_WIDTH;
 }
-static inline int x88_to_neutral(int square)
+static inline int cpd_to_neutral(int square)
 {
     return (square >> 4) * C_WIDTH + (square & 7);
 }
 
-static inline int x88_king(const X88 *x, int side)
+static inline int cpd_king(const CpdBoard *x, int side)
 {
     return x->list[side][KING][0];
 }
@@ -134,14 +135,14 @@ static inline int x88_king(const X88 *x, int side)
 /* Piece-list upkeep.  Removal moves the list's last piece into the hole;
  * insertion appends.  The order of a list is therefore not kept across a
  * make/unmake pair, only its contents, which is all generation needs. */
-static inline void x88_list_add(X88 *x, int side, int kind, int square)
+static inline void cpd_list_add(CpdBoard *x, int side, int kind, int square)
 {
     int i = x->count[side][kind]++;
     x->list[side][kind][i] = (uint8_t)square;
     x->slot[square] = (uint8_t)i;
 }
 
-static inline void x88_list_remove(X88 *x, int side, int kind, int square)
+static inline void cpd_list_remove(CpdBoard *x, int side, int kind, int square)
 {
     int i = x->slot[square];
     int last = --x->count[side][kind];
@@ -150,11 +151,15 @@ static inline void x88_list_remove(X88 *x, int side, int kind, int square)
     x->slot[moved] = (uint8_t)i;
 }
 
-static inline void x88_list_move(X88 *x, int side, int kind, int from, int to)
+static inline void cpd_list_move(CpdBoard *x, int side, int kind, int from, int to)
 {
     int i = x->slot[from];
     x->list[side][kind][i] = (uint8_t)to;
     x->slot[to] = (uint8_t)i;
 }
+
+/* Debug builds: NULL when board, piece lists, slots, king squares and the
+ * padding agree, else the first disagreement (x88_core.c). */
+const char *cpd_check(const CpdBoard *x);
 
 #endif

@@ -29,15 +29,15 @@
  * counted without branches: a step that may leave the board is read through
  * `square & 0x7F`, always inside the array, and dropped afterwards by an
  * on-board mask or the 0x88 test. */
-#ifndef GEN_CHESS_X88_MOVEGEN_H
-#define GEN_CHESS_X88_MOVEGEN_H
+#ifndef GEN_CHESS_PADDED_X88_MOVEGEN_H
+#define GEN_CHESS_PADDED_X88_MOVEGEN_H
 
 #include "x88_attack.h"
 #include "x88_board.h"
 
 /* What the side to move must know before generating: checks, pins, and
  * which squares of the king's zone the king may use. */
-typedef struct X88Threats {
+typedef struct CpdThreats {
     int checkers;
     int checker;     /* square of the (last found) checker */
     int check_step;  /* step from the king toward a distant checker, 0 for a contact check */
@@ -45,43 +45,43 @@ typedef struct X88Threats {
     int pins;
     uint8_t pin_square[8];
     int8_t pin_step[8];            /* step from the king toward the pinner */
-    int safe;                      /* zone bits (X88_ZONE_STEPS) the king may step to or castle across */
+    int safe;                      /* zone bits (CPD_ZONE_STEPS) the king may step to or castle across */
     int castle_short, castle_long; /* right held and the squares between empty */
-} X88Threats;
+} CpdThreats;
 
-X88_HOT uint64_t x88_square_bit(int square)
+CPD_HOT uint64_t cpd_square_bit(int square)
 {
     return (uint64_t)1 << ((square + (square & 7)) >> 1);
 }
 
-X88_HOT int x88_is_pinned(const X88Threats *t, int square)
+CPD_HOT int cpd_is_pinned(const CpdThreats *t, int square)
 {
-    return t->pinned && (t->pinned & x88_square_bit(square));
+    return t->pinned && (t->pinned & cpd_square_bit(square));
 }
 
 /* The board byte at a square that may be off the board (then EMPTY).  The
  * read is masked into the array so the compiler may do it before the test. */
-X88_HOT int x88_peek(const uint8_t *board, int square)
+CPD_HOT int cpd_peek(const uint8_t *board, int square)
 {
-    return (square & X88_OFF) ? EMPTY : board[square & 0x7F];
+    return (square & CPD_OFF) ? EMPTY : board[square & 0x7F];
 }
 
 /* The board byte one file east or west of an on-board square, with no
  * off-board test: past the h-file the step lands in the padding of the same
  * rank, past the a-file in the padding of the rank below (or, from a1, at
  * 0x7F once masked), and the padding is always empty. */
-X88_HOT int x88_beside(const uint8_t *board, int square)
+CPD_HOT int cpd_beside(const uint8_t *board, int square)
 {
     return board[square & 0x7F];
 }
 
-/* A slider aimed at the king (zone bit X88_ZONE_KING): followed from the
+/* A slider aimed at the king (zone bit CPD_ZONE_KING): followed from the
  * king, it gives check if it is the first piece met, and pins one of ours
  * if that comes first and the slider second.  The walks stop at the slider
  * at the latest, since it stands on the line. */
-X88_HOT void x88_slider_on_king(const uint8_t *board, const int own, int king, int slider, X88Threats *t)
+CPD_HOT void cpd_slider_on_king(const uint8_t *board, const int own, int king, int slider, CpdThreats *t)
 {
-    int step = x88_step(king, slider);
+    int step = cpd_step(king, slider);
     int first = king + step;
     while (board[first] == EMPTY)
         first += step;
@@ -98,7 +98,7 @@ X88_HOT void x88_slider_on_king(const uint8_t *board, const int own, int king, i
         second += step;
     if (second != slider)
         return;
-    t->pinned |= x88_square_bit(first);
+    t->pinned |= cpd_square_bit(first);
     t->pin_square[t->pins] = (uint8_t)first;
     t->pin_step[t->pins] = (int8_t)step;
     t->pins++;
@@ -110,11 +110,11 @@ X88_HOT void x88_slider_on_king(const uint8_t *board, const int own, int king, i
  * line counts as attacked.  Castling targets are tested whenever the right
  * is held and the way is empty; whether the king is in check decides later
  * if castling is generated at all. */
-X88_HOT void x88_find_threats(X88 *x, const int side, int king, X88Threats *t)
+CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats *t)
 {
     uint8_t *board = x->board;
-    const int enemy = side ^ 1, own = x88_colour_bit(side);
-    const int king_bit = 1 << X88_ZONE_KING;
+    const int enemy = side ^ 1, own = cpd_colour_bit(side);
+    const int king_bit = 1 << CPD_ZONE_KING;
     t->checkers = 0;
     t->checker = 0;
     t->check_step = 0;
@@ -126,21 +126,21 @@ X88_HOT void x88_find_threats(X88 *x, const int side, int king, X88Threats *t)
     int wanted = 0;
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++)
-        wanted |= !(board[(king + X88_ZONE_STEPS[j]) & 0x7F] & own) << j;
-    wanted &= x88_king_steps_on_board[king];
+        wanted |= !(board[(king + CPD_ZONE_STEPS[j]) & 0x7F] & own) << j;
+    wanted &= cpd_king_steps_on_board[king];
     t->castle_short = t->castle_long = 0;
     if (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) {
         t->castle_short = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) &&
                           board[king + 1] == EMPTY && board[king + 2] == EMPTY;
         t->castle_long = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ)) &&
                          board[king - 1] == EMPTY && board[king - 2] == EMPTY && board[king - 3] == EMPTY;
-        wanted |= t->castle_short << X88_ZONE_SHORT_TARGET | t->castle_long << X88_ZONE_LONG_TARGET;
+        wanted |= t->castle_short << CPD_ZONE_SHORT_TARGET | t->castle_long << CPD_ZONE_LONG_TARGET;
     }
 
-    int attacked = x88_zone(KING, x88_king(x, enemy), king);
+    int attacked = cpd_zone(KING, cpd_king(x, enemy), king);
     for (int i = 0; i < x->count[enemy][KNIGHT]; i++) {
         int knight = x->list[enemy][KNIGHT][i];
-        int zone = x88_zone(KNIGHT, knight, king);
+        int zone = cpd_zone(KNIGHT, knight, king);
         attacked |= zone;
         if (zone & king_bit) {
             t->checkers++;
@@ -153,24 +153,24 @@ X88_HOT void x88_find_threats(X88 *x, const int side, int king, X88Threats *t)
     for (int kind = BISHOP; kind <= QUEEN; kind++) {
         for (int i = 0; i < x->count[enemy][kind]; i++) {
             int slider = x->list[enemy][kind][i];
-            int zone = x88_zone(kind, slider, king);
+            int zone = cpd_zone(kind, slider, king);
             for (int left = zone & wanted & ~attacked; left; left &= left - 1) {
                 int j = __builtin_ctz((unsigned)left);
-                attacked |= x88_path_clear(board, slider, king + X88_ZONE_STEPS[j]) << j;
+                attacked |= cpd_path_clear(board, slider, king + CPD_ZONE_STEPS[j]) << j;
             }
             if (zone & king_bit)
-                x88_slider_on_king(board, own, king, slider, t);
+                cpd_slider_on_king(board, own, king, slider, t);
         }
     }
     board[king] = (uint8_t)(own | KING);
 
     /* An enemy pawn attacks a square from one step beyond it, diagonally;
      * the king's own square is the one it checks. */
-    const int pawn = x88_colour_bit(enemy) | PAWN;
-    int ahead = king + x88_forward(side);
-    if (!(ahead & X88_OFF)) {
+    const int pawn = cpd_colour_bit(enemy) | PAWN;
+    int ahead = king + cpd_forward(side);
+    if (!(ahead & CPD_OFF)) {
         for (int d = -1; d <= 1; d += 2) {
-            if (x88_beside(board, ahead + d) == pawn) {
+            if (cpd_beside(board, ahead + d) == pawn) {
                 t->checkers++;
                 t->checker = ahead + d;
                 t->check_step = 0;
@@ -179,311 +179,312 @@ X88_HOT void x88_find_threats(X88 *x, const int side, int king, X88Threats *t)
     }
     for (int left = wanted & ~attacked; left; left &= left - 1) {
         int j = __builtin_ctz((unsigned)left);
-        int beyond = king + X88_ZONE_STEPS[j] + x88_forward(side);
-        if (!(beyond & X88_OFF))
-            attacked |= (x88_beside(board, beyond - 1) == pawn || x88_beside(board, beyond + 1) == pawn) << j;
+        int beyond = king + CPD_ZONE_STEPS[j] + cpd_forward(side);
+        if (!(beyond & CPD_OFF))
+            attacked |= (cpd_beside(board, beyond - 1) == pawn || cpd_beside(board, beyond + 1) == pawn) << j;
     }
     t->safe = wanted & ~attacked;
 }
 
 /* Appends a move if `legal` (0 or 1); the store itself is unconditional. */
-X88_HOT int x88_emit_if(X88Move *moves, int n, int from, int to, int flags, int legal)
+CPD_HOT int cpd_emit_if(CpdMove *moves, int n, int from, int to, int flags, int legal)
 {
     if (moves)
-        moves[n] = x88_move(from, to, flags);
+        moves[n] = cpd_move(from, to, flags);
     return n + legal;
 }
 
-X88_HOT int x88_emit(X88Move *moves, int n, int from, int to, int flags)
+CPD_HOT int cpd_emit(CpdMove *moves, int n, int from, int to, int flags)
 {
-    return x88_emit_if(moves, n, from, to, flags, 1);
+    return cpd_emit_if(moves, n, from, to, flags, 1);
 }
 
 /* A pawn move onto the last rank is four moves. */
-X88_HOT int x88_emit_promotions(X88Move *moves, int n, int from, int to)
+CPD_HOT int cpd_emit_promotions(CpdMove *moves, int n, int from, int to)
 {
     if (moves)
         for (int kind = QUEEN; kind >= KNIGHT; kind--)
-            moves[n + QUEEN - kind] = x88_move(from, to, kind << X88_MOVE_PROMOTION_SHIFT);
+            moves[n + QUEEN - kind] = cpd_move(from, to, kind << CPD_MOVE_PROMOTION_SHIFT);
     return n + 4;
 }
 
-X88_HOT int x88_emit_pawn(X88Move *moves, int n, int from, int to, int promoting)
+CPD_HOT int cpd_emit_pawn(CpdMove *moves, int n, int from, int to, int promoting)
 {
-    return promoting ? x88_emit_promotions(moves, n, from, to) : x88_emit(moves, n, from, to, 0);
+    return promoting ? cpd_emit_promotions(moves, n, from, to) : cpd_emit(moves, n, from, to, 0);
 }
 
 /* 0x88 rank bits of the rank a side's pawns promote from, and of its pawns'
  * home rank (where a double step starts). */
-X88_HOT int x88_pawn_last_from_rank(int side)
+CPD_HOT int cpd_pawn_last_from_rank(int side)
 {
     return side == CHESS_WHITE ? 0x60 : 0x10;
 }
-X88_HOT int x88_pawn_home_rank(int side)
+CPD_HOT int cpd_pawn_home_rank(int side)
 {
     return side == CHESS_WHITE ? 0x10 : 0x60;
 }
 
 /* Pushes and captures of an unpinned pawn. */
-X88_HOT int x88_gen_pawn(const uint8_t *board, const int side, X88Move *moves, int n, int from)
+CPD_HOT int cpd_gen_pawn(const uint8_t *board, const int side, CpdMove *moves, int n, int from)
 {
-    const int forward = x88_forward(side), enemy = x88_colour_bit(side ^ 1);
+    const int forward = cpd_forward(side), enemy = cpd_colour_bit(side ^ 1);
     int to = from + forward;
     /* enemy is one colour bit, so the quotient is 0 or 1 (a shift) */
-    int west = (x88_beside(board, to - 1) & enemy) / enemy;
-    int east = (x88_beside(board, to + 1) & enemy) / enemy;
-    if ((from & 0x70) == x88_pawn_last_from_rank(side)) {
+    int west = (cpd_beside(board, to - 1) & enemy) / enemy;
+    int east = (cpd_beside(board, to + 1) & enemy) / enemy;
+    if ((from & 0x70) == cpd_pawn_last_from_rank(side)) {
         if (board[to] == EMPTY)
-            n = x88_emit_promotions(moves, n, from, to);
+            n = cpd_emit_promotions(moves, n, from, to);
         if (west)
-            n = x88_emit_promotions(moves, n, from, to - 1);
+            n = cpd_emit_promotions(moves, n, from, to - 1);
         if (east)
-            n = x88_emit_promotions(moves, n, from, to + 1);
+            n = cpd_emit_promotions(moves, n, from, to + 1);
         return n;
     }
     int single = board[to] == EMPTY;
     /* The double step's square is read masked: off the board only when the
      * pawn is not at home, and then the flag is 0 anyway. */
     int two = (to + forward) & 0x7F;
-    int twice = single & ((from & 0x70) == x88_pawn_home_rank(side)) & (board[two] == EMPTY);
-    n = x88_emit_if(moves, n, from, to, 0, single);
-    n = x88_emit_if(moves, n, from, two, X88_MOVE_DOUBLE_STEP, twice);
-    n = x88_emit_if(moves, n, from, to - 1, 0, west);
-    n = x88_emit_if(moves, n, from, to + 1, 0, east);
+    int twice = single & ((from & 0x70) == cpd_pawn_home_rank(side)) & (board[two] == EMPTY);
+    n = cpd_emit_if(moves, n, from, to, 0, single);
+    n = cpd_emit_if(moves, n, from, two, CPD_MOVE_DOUBLE_STEP, twice);
+    n = cpd_emit_if(moves, n, from, to - 1, 0, west);
+    n = cpd_emit_if(moves, n, from, to + 1, 0, east);
     return n;
 }
 
 /* A pinned pawn: pushes along a file pin, the pinner's capture along a
  * forward diagonal pin, nothing along a rank. */
-X88_HOT int x88_gen_pinned_pawn(const uint8_t *board, const int side, X88Move *moves, int n, int from, int step)
+CPD_HOT int cpd_gen_pinned_pawn(const uint8_t *board, const int side, CpdMove *moves, int n, int from, int step)
 {
-    const int forward = x88_forward(side);
-    int promoting = (from & 0x70) == x88_pawn_last_from_rank(side);
+    const int forward = cpd_forward(side);
+    int promoting = (from & 0x70) == cpd_pawn_last_from_rank(side);
     if (step == forward || step == -forward) {
         int to = from + forward;
         if (board[to] != EMPTY)
             return n;
         if (promoting)
-            return x88_emit_promotions(moves, n, from, to);
-        n = x88_emit(moves, n, from, to, 0);
-        if ((from & 0x70) == x88_pawn_home_rank(side) && board[to + forward] == EMPTY)
-            n = x88_emit(moves, n, from, to + forward, X88_MOVE_DOUBLE_STEP);
+            return cpd_emit_promotions(moves, n, from, to);
+        n = cpd_emit(moves, n, from, to, 0);
+        if ((from & 0x70) == cpd_pawn_home_rank(side) && board[to + forward] == EMPTY)
+            n = cpd_emit(moves, n, from, to + forward, CPD_MOVE_DOUBLE_STEP);
         return n;
     }
     /* Along the pin diagonal the next square is empty or the pinner. */
-    if ((step == forward + 1 || step == forward - 1) && (board[from + step] & x88_colour_bit(side ^ 1)))
-        n = x88_emit_pawn(moves, n, from, from + step, promoting);
+    if ((step == forward + 1 || step == forward - 1) && (board[from + step] & cpd_colour_bit(side ^ 1)))
+        n = cpd_emit_pawn(moves, n, from, from + step, promoting);
     return n;
 }
 
 /* Knight jumps to squares not holding our own pieces.  An off-board jump is
  * read masked into the array and dropped by the on-board mask. */
-X88_HOT int x88_gen_knight(const uint8_t *board, const int side, X88Move *moves, int n, int from)
+CPD_HOT int cpd_gen_knight(const uint8_t *board, const int side, CpdMove *moves, int n, int from)
 {
-    const int own = x88_colour_bit(side);
+    const int own = cpd_colour_bit(side);
     int free = 0;
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++)
-        free |= !(board[(from + X88_KNIGHT_JUMPS[j]) & 0x7F] & own) << j;
-    free &= x88_knight_jumps_on_board[from];
+        free |= !(board[(from + CPD_KNIGHT_JUMPS[j]) & 0x7F] & own) << j;
+    free &= cpd_knight_jumps_on_board[from];
     if (!moves)
         return n + __builtin_popcount((unsigned)free);
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++)
-        n = x88_emit_if(moves, n, from, (from + X88_KNIGHT_JUMPS[j]) & 0x7F, 0, free >> j & 1);
+        n = cpd_emit_if(moves, n, from, (from + CPD_KNIGHT_JUMPS[j]) & 0x7F, 0, free >> j & 1);
     return n;
 }
 
 /* Every move along one ray: empty squares, then an enemy piece if one ends it. */
-X88_HOT int x88_gen_ray(const uint8_t *board, const int side, X88Move *moves, int n, int from, int step)
+CPD_HOT int cpd_gen_ray(const uint8_t *board, const int side, CpdMove *moves, int n, int from, int step)
 {
-    const int enemy = x88_colour_bit(side ^ 1);
+    const int enemy = cpd_colour_bit(side ^ 1);
     int to = from + step;
-    while (!(to & X88_OFF) && board[to] == EMPTY) {
-        n = x88_emit(moves, n, from, to, 0);
+    while (!(to & CPD_OFF) && board[to] == EMPTY) {
+        n = cpd_emit(moves, n, from, to, 0);
         to += step;
     }
-    if (!(to & X88_OFF) && (board[to] & enemy))
-        n = x88_emit(moves, n, from, to, 0);
+    if (!(to & CPD_OFF) && (board[to] & enemy))
+        n = cpd_emit(moves, n, from, to, 0);
     return n;
 }
 
 /* Slider moves of one kind: bishops use the diagonal king steps (odd zone
  * indices), rooks the orthogonal ones (even), queens all eight. */
-X88_HOT int x88_gen_sliders(const X88 *x, const int side, const int kind, X88Move *moves, int n)
+CPD_HOT int cpd_gen_sliders(const CpdBoard *x, const int side, const int kind, CpdMove *moves, int n)
 {
     const int first = kind == BISHOP ? 1 : 0, stride = kind == QUEEN ? 1 : 2;
     for (int i = 0; i < x->count[side][kind]; i++) {
         int from = x->list[side][kind][i];
 #pragma GCC unroll 8
         for (int j = first; j < 8; j += stride)
-            n = x88_gen_ray(x->board, side, moves, n, from, X88_ZONE_STEPS[j]);
+            n = cpd_gen_ray(x->board, side, moves, n, from, CPD_ZONE_STEPS[j]);
     }
     return n;
 }
 
 /* King steps to the safe zone squares, and castling when not in check with
- * the crossed and target squares safe (x88_find_threats did the testing). */
-X88_HOT int x88_gen_king(X88Move *moves, int n, int king, const X88Threats *t)
+ * the crossed and target squares safe (cpd_find_threats did the testing). */
+CPD_HOT int cpd_gen_king(CpdMove *moves, int n, int king, const CpdThreats *t)
 {
     int steps = t->safe & 0xFF;
     if (moves) {
         for (int left = steps; left; left &= left - 1)
-            n = x88_emit(moves, n, king, king + X88_ZONE_STEPS[__builtin_ctz((unsigned)left)], 0);
+            n = cpd_emit(moves, n, king, king + CPD_ZONE_STEPS[__builtin_ctz((unsigned)left)], 0);
     } else {
         n += __builtin_popcount((unsigned)steps);
     }
     if (t->checkers)
         return n;
-    if (t->castle_short && (t->safe & (1 << 0)) && (t->safe & (1 << X88_ZONE_SHORT_TARGET)))
-        n = x88_emit(moves, n, king, king + 2, X88_MOVE_CASTLE);
-    if (t->castle_long && (t->safe & (1 << 4)) && (t->safe & (1 << X88_ZONE_LONG_TARGET)))
-        n = x88_emit(moves, n, king, king - 2, X88_MOVE_CASTLE);
+    if (t->castle_short && (t->safe & (1 << 0)) && (t->safe & (1 << CPD_ZONE_SHORT_TARGET)))
+        n = cpd_emit(moves, n, king, king + 2, CPD_MOVE_CASTLE);
+    if (t->castle_long && (t->safe & (1 << 4)) && (t->safe & (1 << CPD_ZONE_LONG_TARGET)))
+        n = cpd_emit(moves, n, king, king - 2, CPD_MOVE_CASTLE);
     return n;
 }
 
 /* En passant: played on the board, kept if the king is then not attacked.
  * This covers the capture that uncovers the king along the rank (both pawns
  * leave it), a pinned capturer, and captures that answer or ignore a check. */
-X88_HOT int x88_gen_en_passant(X88 *x, const int side, X88Move *moves, int n, int king)
+CPD_HOT int cpd_gen_en_passant(CpdBoard *x, const int side, CpdMove *moves, int n, int king)
 {
-    if (x->state.ep == X88_NO_EP)
+    if (x->state.ep == CPD_NO_EP)
         return n;
     uint8_t *board = x->board;
-    const int forward = x88_forward(side), pawn = x88_colour_bit(side) | PAWN;
+    const int forward = cpd_forward(side), pawn = cpd_colour_bit(side) | PAWN;
     int to = x->state.ep, victim = to - forward;
     for (int d = -1; d <= 1; d += 2) {
         int from = victim + d;
-        if (x88_beside(board, from) != pawn)
+        if (cpd_beside(board, from) != pawn)
             continue;
         int victim_piece = board[victim];
         board[from] = EMPTY;
         board[victim] = EMPTY;
         board[to] = (uint8_t)pawn;
-        int legal = !x88_attacked(x, king, side ^ 1);
+        int legal = !cpd_attacked(x, king, side ^ 1);
         board[to] = EMPTY;
         board[victim] = (uint8_t)victim_piece;
         board[from] = (uint8_t)pawn;
         if (legal)
-            n = x88_emit(moves, n, from, to, X88_MOVE_EN_PASSANT);
+            n = cpd_emit(moves, n, from, to, CPD_MOVE_EN_PASSANT);
     }
     return n;
 }
 
 /* A pinned piece's moves along its pin line: toward the pinner (capturing
  * it) and back toward the king. */
-X88_HOT int x88_gen_pinned(const X88 *x, const int side, X88Move *moves, int n, int from, int step, int king)
+CPD_HOT int cpd_gen_pinned(const CpdBoard *x, const int side, CpdMove *moves, int n, int from, int step, int king)
 {
     const uint8_t *board = x->board;
-    int kind = board[from] & X88_KIND_MASK;
+    int kind = board[from] & CPD_KIND_MASK;
     int diagonal = step == 15 || step == 17 || step == -15 || step == -17;
     if (kind == PAWN)
-        return x88_gen_pinned_pawn(board, side, moves, n, from, step);
+        return cpd_gen_pinned_pawn(board, side, moves, n, from, step);
     if (kind == KNIGHT || (kind == BISHOP && !diagonal) || (kind == ROOK && diagonal))
         return n;
     int to = from + step;
     while (board[to] == EMPTY) {
-        n = x88_emit(moves, n, from, to, 0);
+        n = cpd_emit(moves, n, from, to, 0);
         to += step;
     }
-    n = x88_emit(moves, n, from, to, 0); /* the pinner */
+    n = cpd_emit(moves, n, from, to, 0); /* the pinner */
     for (to = from - step; to != king; to -= step)
-        n = x88_emit(moves, n, from, to, 0);
+        n = cpd_emit(moves, n, from, to, 0);
     return n;
 }
 
 /* Moves when not in check.  Pinned pieces leave their lists while the rest
  * are generated, so the loops below need no pin test. */
-X88_HOT int x88_gen_unchecked(X88 *x, const int side, X88Move *moves, int n, const X88Threats *t, int king)
+CPD_HOT int cpd_gen_unchecked(CpdBoard *x, const int side, CpdMove *moves, int n, const CpdThreats *t, int king)
 {
     for (int p = 0; p < t->pins; p++) {
         int square = t->pin_square[p];
-        n = x88_gen_pinned(x, side, moves, n, square, t->pin_step[p], king);
-        x88_list_remove(x, side, x->board[square] & X88_KIND_MASK, square);
+        n = cpd_gen_pinned(x, side, moves, n, square, t->pin_step[p], king);
+        cpd_list_remove(x, side, x->board[square] & CPD_KIND_MASK, square);
     }
     const uint8_t *board = x->board;
     for (int i = 0; i < x->count[side][PAWN]; i++)
-        n = x88_gen_pawn(board, side, moves, n, x->list[side][PAWN][i]);
+        n = cpd_gen_pawn(board, side, moves, n, x->list[side][PAWN][i]);
     for (int i = 0; i < x->count[side][KNIGHT]; i++)
-        n = x88_gen_knight(board, side, moves, n, x->list[side][KNIGHT][i]);
-    n = x88_gen_sliders(x, side, BISHOP, moves, n);
-    n = x88_gen_sliders(x, side, ROOK, moves, n);
-    n = x88_gen_sliders(x, side, QUEEN, moves, n);
+        n = cpd_gen_knight(board, side, moves, n, x->list[side][KNIGHT][i]);
+    n = cpd_gen_sliders(x, side, BISHOP, moves, n);
+    n = cpd_gen_sliders(x, side, ROOK, moves, n);
+    n = cpd_gen_sliders(x, side, QUEEN, moves, n);
     for (int p = t->pins - 1; p >= 0; p--) {
         int square = t->pin_square[p];
-        x88_list_add(x, side, x->board[square] & X88_KIND_MASK, square);
+        cpd_list_add(x, side, x->board[square] & CPD_KIND_MASK, square);
     }
-    return x88_gen_en_passant(x, side, moves, n, king);
+    return cpd_gen_en_passant(x, side, moves, n, king);
 }
 
 /* Moves other than the king's that answer a single check by landing on
  * `target`, the checker's square or one between it and the king. */
-X88_HOT int x88_gen_evasion_target(const X88 *x, const int side, X88Move *moves, int n, const X88Threats *t, int target)
+CPD_HOT int cpd_gen_evasion_target(const CpdBoard *x, const int side, CpdMove *moves, int n, const CpdThreats *t,
+                                   int target)
 {
     const uint8_t *board = x->board;
-    const int forward = x88_forward(side), pawn = x88_colour_bit(side) | PAWN;
-    int promoting = (target & 0x70) == (x88_pawn_last_from_rank(side) + forward);
+    const int forward = cpd_forward(side), pawn = cpd_colour_bit(side) | PAWN;
+    int promoting = (target & 0x70) == (cpd_pawn_last_from_rank(side) + forward);
     if (target == t->checker) {
         for (int d = -1; d <= 1; d += 2) {
             int from = target - forward + d;
-            if (x88_peek(board, from) == pawn && !x88_is_pinned(t, from))
-                n = x88_emit_pawn(moves, n, from, target, promoting);
+            if (cpd_peek(board, from) == pawn && !cpd_is_pinned(t, from))
+                n = cpd_emit_pawn(moves, n, from, target, promoting);
         }
     } else {
         int from = target - forward;
-        int before = x88_peek(board, from);
+        int before = cpd_peek(board, from);
         if (before == pawn) {
-            if (!x88_is_pinned(t, from))
-                n = x88_emit_pawn(moves, n, from, target, promoting);
-        } else if (before == EMPTY && (target & 0x70) == x88_pawn_home_rank(side) + 2 * forward) {
+            if (!cpd_is_pinned(t, from))
+                n = cpd_emit_pawn(moves, n, from, target, promoting);
+        } else if (before == EMPTY && (target & 0x70) == cpd_pawn_home_rank(side) + 2 * forward) {
             from -= forward;
-            if (board[from] == pawn && !x88_is_pinned(t, from))
-                n = x88_emit(moves, n, from, target, X88_MOVE_DOUBLE_STEP);
+            if (board[from] == pawn && !cpd_is_pinned(t, from))
+                n = cpd_emit(moves, n, from, target, CPD_MOVE_DOUBLE_STEP);
         }
     }
     for (int i = 0; i < x->count[side][KNIGHT]; i++) {
         int from = x->list[side][KNIGHT][i];
-        if ((x88_attacks(from, target) & X88_ATTACKS_KNIGHT) && !x88_is_pinned(t, from))
-            n = x88_emit(moves, n, from, target, 0);
+        if ((cpd_attacks(from, target) & CPD_ATTACKS_KNIGHT) && !cpd_is_pinned(t, from))
+            n = cpd_emit(moves, n, from, target, 0);
     }
     for (int kind = BISHOP; kind <= QUEEN; kind++) {
         for (int i = 0; i < x->count[side][kind]; i++) {
             int from = x->list[side][kind][i];
-            if ((x88_attacks(from, target) & (1 << kind)) && !x88_is_pinned(t, from) &&
-                x88_path_clear(board, from, target))
-                n = x88_emit(moves, n, from, target, 0);
+            if ((cpd_attacks(from, target) & (1 << kind)) && !cpd_is_pinned(t, from) &&
+                cpd_path_clear(board, from, target))
+                n = cpd_emit(moves, n, from, target, 0);
         }
     }
     return n;
 }
 
-X88_HOT int x88_gen_evasions(X88 *x, const int side, X88Move *moves, int n, const X88Threats *t, int king)
+CPD_HOT int cpd_gen_evasions(CpdBoard *x, const int side, CpdMove *moves, int n, const CpdThreats *t, int king)
 {
     if (t->check_step) {
         for (int target = king + t->check_step; target != t->checker; target += t->check_step)
-            n = x88_gen_evasion_target(x, side, moves, n, t, target);
+            n = cpd_gen_evasion_target(x, side, moves, n, t, target);
     }
-    n = x88_gen_evasion_target(x, side, moves, n, t, t->checker);
-    return x88_gen_en_passant(x, side, moves, n, king);
+    n = cpd_gen_evasion_target(x, side, moves, n, t, t->checker);
+    return cpd_gen_en_passant(x, side, moves, n, king);
 }
 
-X88_HOT int x88_generate_for(X88 *x, const int side, X88Move *moves)
+CPD_HOT int cpd_generate_for(CpdBoard *x, const int side, CpdMove *moves)
 {
-    int king = x88_king(x, side);
-    X88Threats t;
-    x88_find_threats(x, side, king, &t);
+    int king = cpd_king(x, side);
+    CpdThreats t;
+    cpd_find_threats(x, side, king, &t);
     int n = 0;
     if (t.checkers == 0)
-        n = x88_gen_unchecked(x, side, moves, n, &t, king);
+        n = cpd_gen_unchecked(x, side, moves, n, &t, king);
     else if (t.checkers == 1)
-        n = x88_gen_evasions(x, side, moves, n, &t, king);
-    return x88_gen_king(moves, n, king, &t);
+        n = cpd_gen_evasions(x, side, moves, n, &t, king);
+    return cpd_gen_king(moves, n, king, &t);
 }
 
 /* All legal moves of the side to move; with moves == NULL, just their number. */
-X88_HOT int x88_generate(X88 *x, X88Move *moves)
+CPD_HOT int cpd_generate(CpdBoard *x, CpdMove *moves)
 {
-    return x->side == CHESS_WHITE ? x88_generate_for(x, CHESS_WHITE, moves) : x88_generate_for(x, CHESS_BLACK, moves);
+    return x->side == CHESS_WHITE ? cpd_generate_for(x, CHESS_WHITE, moves) : cpd_generate_for(x, CHESS_BLACK, moves);
 }
 
 #endif

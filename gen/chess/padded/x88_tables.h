@@ -5,8 +5,8 @@
  * from -119 to +119), says which piece kinds standing on `from` could attack
  * `to` if nothing stood between, and a second gives the unit step that walks
  * from `from` toward `to`.  Worked example: a knight on g1 (0x06) and f3
- * (0x25) differ by 0x06 - 0x25 = -31, index 88; x88_attack_table[88] holds
- * X88_ATTACKS_KNIGHT, and the same entry serves every other knight jump of
+ * (0x25) differ by 0x06 - 0x25 = -31, index 88; cpd_attack_table[88] holds
+ * CPD_ATTACKS_KNIGHT, and the same entry serves every other knight jump of
  * that shape anywhere on the board.  For a rook on a1 and a8 the difference
  * is -0x70, the entry holds the rook and queen bits, and the step is +16.
  *
@@ -17,9 +17,9 @@
  * piece tells whether it may give check and which squares the king might
  * step to it may guard, instead of a scan of the enemy for every square.
  *
- * Filled once (x88_tables_init, thread-safe) and read-only afterwards. */
-#ifndef GEN_CHESS_X88_TABLES_H
-#define GEN_CHESS_X88_TABLES_H
+ * Filled once (cpd_tables_init, thread-safe) and read-only afterwards. */
+#ifndef GEN_CHESS_PADDED_X88_TABLES_H
+#define GEN_CHESS_PADDED_X88_TABLES_H
 
 #include <stdint.h>
 
@@ -28,56 +28,56 @@
 /* Attack bits: 1 << kind for the pieces, and one bit per pawn colour since
  * pawns attack in one direction only. */
 enum {
-    X88_ATTACKS_WHITE_PAWN = 1 << PAWN,
-    X88_ATTACKS_KNIGHT = 1 << KNIGHT,
-    X88_ATTACKS_BISHOP = 1 << BISHOP,
-    X88_ATTACKS_ROOK = 1 << ROOK,
-    X88_ATTACKS_QUEEN = 1 << QUEEN,
-    X88_ATTACKS_KING = 1 << KING,
-    X88_ATTACKS_BLACK_PAWN = 1 << 7,
+    CPD_ATTACKS_WHITE_PAWN = 1 << PAWN,
+    CPD_ATTACKS_KNIGHT = 1 << KNIGHT,
+    CPD_ATTACKS_BISHOP = 1 << BISHOP,
+    CPD_ATTACKS_ROOK = 1 << ROOK,
+    CPD_ATTACKS_QUEEN = 1 << QUEEN,
+    CPD_ATTACKS_KING = 1 << KING,
+    CPD_ATTACKS_BLACK_PAWN = 1 << 7,
 };
 
-enum { X88_DIFFERENCES = 240, X88_DIFFERENCE_ZERO = 119 };
+enum { CPD_DIFFERENCES = 240, CPD_DIFFERENCE_ZERO = 119 };
 
 /* The king's zone: the eight king steps (orthogonal at even indices,
  * diagonal at odd ones), the two castling targets, and the king's own square
  * (a piece attacking that one gives check, or pins what stands between). */
-enum { X88_ZONE_SHORT_TARGET = 8, X88_ZONE_LONG_TARGET = 9, X88_ZONE_KING = 10, X88_ZONE_SQUARES = 11 };
-static const int8_t X88_ZONE_STEPS[X88_ZONE_SQUARES] = {1, 17, 16, 15, -1, -17, -16, -15, 2, -2, 0};
+enum { CPD_ZONE_SHORT_TARGET = 8, CPD_ZONE_LONG_TARGET = 9, CPD_ZONE_KING = 10, CPD_ZONE_SQUARES = 11 };
+static const int8_t CPD_ZONE_STEPS[CPD_ZONE_SQUARES] = {1, 17, 16, 15, -1, -17, -16, -15, 2, -2, 0};
 
-extern uint8_t x88_attack_table[X88_DIFFERENCES];
-extern int8_t x88_step_table[X88_DIFFERENCES];
-/* castling &= x88_castle_keep[from] & x88_castle_keep[to] after every move:
+extern uint8_t cpd_attack_table[CPD_DIFFERENCES];
+extern int8_t cpd_step_table[CPD_DIFFERENCES];
+/* castling &= cpd_castle_keep[from] & cpd_castle_keep[to] after every move:
  * a king or rook leaving home, or a rook captured on its corner, drops the
  * rights that need it. */
-extern uint8_t x88_castle_keep[128];
-/* Bit j set when king + X88_ZONE_STEPS[j] (j < 8) is on the board. */
-extern uint8_t x88_king_steps_on_board[128];
+extern uint8_t cpd_castle_keep[128];
+/* Bit j set when king + CPD_ZONE_STEPS[j] (j < 8) is on the board. */
+extern uint8_t cpd_king_steps_on_board[128];
 /* The knight's jumps, and bit j set when square + jump j is on the board. */
-static const int8_t X88_KNIGHT_JUMPS[8] = {14, 18, 31, 33, -14, -18, -31, -33};
-extern uint8_t x88_knight_jumps_on_board[128];
+static const int8_t CPD_KNIGHT_JUMPS[8] = {14, 18, 31, 33, -14, -18, -31, -33};
+extern uint8_t cpd_knight_jumps_on_board[128];
 /* [kind][piece - king + 119]: bit j set when a piece of that kind could
- * attack king + X88_ZONE_STEPS[j] on an empty board (pawns excluded). */
-extern uint16_t x88_zone_table[KING + 1][X88_DIFFERENCES];
+ * attack king + CPD_ZONE_STEPS[j] on an empty board (pawns excluded). */
+extern uint16_t cpd_zone_table[KING + 1][CPD_DIFFERENCES];
 
-void x88_tables_init(void);
+void cpd_tables_init(void);
 
 /* Kinds (attack bits) that could attack `to` from `from` on an empty board. */
-static inline int x88_attacks(int from, int to)
+static inline int cpd_attacks(int from, int to)
 {
-    return x88_attack_table[from - to + X88_DIFFERENCE_ZERO];
+    return cpd_attack_table[from - to + CPD_DIFFERENCE_ZERO];
 }
 
 /* The unit step from `from` toward `to`; 0 when they share no line. */
-static inline int x88_step(int from, int to)
+static inline int cpd_step(int from, int to)
 {
-    return x88_step_table[from - to + X88_DIFFERENCE_ZERO];
+    return cpd_step_table[from - to + CPD_DIFFERENCE_ZERO];
 }
 
 /* The zone squares a `kind` on `from` could attack around the king. */
-static inline int x88_zone(int kind, int from, int king)
+static inline int cpd_zone(int kind, int from, int king)
 {
-    return x88_zone_table[kind][from - king + X88_DIFFERENCE_ZERO];
+    return cpd_zone_table[kind][from - king + CPD_DIFFERENCE_ZERO];
 }
 
 #endif

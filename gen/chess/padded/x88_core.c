@@ -1,0 +1,224 @@
+/* The "padded" chess backend's native core (backend.h): the instance is the
+ * 0x88 board itself, the native move is CpdMove and the undo record CpdUndo.
+ * Here live the conversions between neutral and 0x88 squares, the decoder,
+ * the invariant check and the registry entry; the search is in
+ * x88_perft.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "x88_make.h"
+#include "x88_movegen.h"
+#include "x88_perft.h"
+#include "x88_tables.h"
+
+static void *core_create(void)
+{
+    cpd_tables_init();
+    return calloc(1, sizeof(CpdBoard));
+}
+
+static void core_destroy(void *state)
+{
+    free(state);
+}
+
+static void core_load(void *state, const Position *pos)
+{
+    CpdBoard *x = state;
+    memset(x, 0, sizeof *x);
+    for (int square = 0; square < C_SQUARES; square++) {
+        Piece p = pos->board[square];
+        if (p == EMPTY)
+            continue;
+        int side = PIECE_ARMY(p), kind = PIECE_KIND(p), at = cpd_from_neutral(square);
+        x->board[at] = (uint8_t)(cpd_colour_bit(side) | kind);
+        cpd_list_add(x, side, kind, at);
+    }
+    x->side = (uint8_t)pos->turn;
+    x->state.castling = pos->castling;
+    x->state.ep = pos->ep_square < 0 ? (uint8_t)CPD_NO_EP : (uint8_t)cpd_from_neutral(pos->ep_square);
+    x->state.halfmove_clock = pos->halfmove_clock;
+    x->fullmove_number = pos->fullmove_number;
+}
+
+static void core_save(const void *state, Position *pos)
+{
+    const CpdBoard *x = state;
+    memset(pos, 0, sizeof *pos);
+    pos->game = GAME_CHESS;
+    for (int square = 0; square < C_SQUARES; square++) {
+        int b = x->board[cpd_from_neutral(square)];
+        if (b == EMPTY)
+            continue;
+        int side = cpd_side_of(b), kind = b & CPD_KIND_MASK;
+        PawnState state_bits = kind != PAWN ? PAWN_NONE : side == CHESS_WHITE ? PAWN_UP : PAWN_DOWN;
+        pos->board[square] = PIECE_MAKE(side, kind, state_bits);
+    }
+    pos->turn = x->side;
+    pos->castling = x->state.castling;
+    pos->ep_square = x->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral(x->state.ep);
+    pos->halfmove_clock = x->state.halfmove_clock;
+    pos->fullmove_number = x->fullmove_number;
+}
+
+static int core_generate(void *state, void *moves)
+{
+    return cpd_generate(state, moves);
+}
+
+static int core_count(void *state)
+{
+    return cpd_count(state);
+}
+
+/* The side is a constant inside cpd_make and cpd_unmake; here it is read
+ * from the board once and dispatched on. */
+static void core_make(void *state, const void *move, void *undo)
+{
+    CpdBoard *x = state;
+    CpdMove m = *(const CpdMove *)move;
+    if (x->side == CHESS_WHITE)
+        cpd_make(x, m, undo, CHESS_WHITE);
+    else
+        cpd_make(x, m, undo, CHESS_BLACK);
+}
+
+static void core_unmake(void *state, const void *move, const void *undo)
+{
+    CpdBoard *x = state;
+    CpdMove m = *(const CpdMove *)move;
+    if (x->side == CHESS_WHITE) /* White to move again: Black made it */
+        cpd_unmake(x, m, undo, CHESS_BLACK);
+    else
+        cpd_unmake(x, m, undo, CHESS_WHITE);
+}
+
+/* The flags the generator would give the move, read from the board: a pawn
+ * moving two ranks steps twice, a pawn landing on the en passant square
+ * captures en passant (a push can never reach it: the pawn that stepped
+ * twice stands in front of it), a king moving two files castles. */
+static bool core_decode(const void *state, Move move, void *native)
+{
+    const CpdBoard *x = state;
+    if (move.from >= C_SQUARES || move.to >= C_SQUARES)
+        return false;
+    int from = cpd_from_neutral(move.from), to = cpd_from_neutral(move.to);
+    int piece = x->board[from], kind = piece & CPD_KIND_MASK;
+    if (!(piece & cpd_colour_bit(x->side)))
+        return false;
+    int flags = 0;
+    if (kind == PAWN) {
+        if (to - from == 2 * cpd_forward(x->side))
+            flags = CPD_MOVE_DOUBLE_STEP;
+        else if (to == x->state.ep)
+            flags = CPD_MOVE_EN_PASSANT;
+        if (move.promotion != EMPTY) {
+            if (move.promotion < KNIGHT || move.promotion > QUEEN)
+                return false;
+            flags |= move.promotion << CPD_MOVE_PROMOTION_SHIFT;
+        }
+    } else {
+        if (move.promotion != EMPTY)
+            return false;
+        if (kind == KING && (to - from == 2 || from - to == 2))
+            flags = CPD_MOVE_CASTLE;
+    }
+    *(CpdMove *)native = cpd_move(from, to, flags);
+    return true;
+}
+
+static Move core_encode(const void *state, const void *native)
+{
+    (void)state;
+    CpdMove m = *(const CpdMove *)native;
+    Move move = {(uint8_t)cpd_to_neutral(cpd_move_from(m)), (uint8_t)cpd_to_neutral(cpd_move_to(m)),
+                 (uint8_t)cpd_move_promotion(m)};
+    return move;
+}
+
+static uint64_t core_perft(void *state, int depth, bool bulk)
+{
+    return cpd_perft(state, depth, bulk);
+}
+
+const char *cpd_check(const CpdBoard *x)
+{
+    if (x->side != CHESS_WHITE && x->side != CHESS_BLACK)
+        return "side to move is neither white nor black";
+    int on_board = 0;
+    for (int square = 0; square < CPD_SQUARES; square++) {
+        int b = x->board[square];
+        if (square & CPD_OFF) {
+            if (b != EMPTY)
+                return "a padding square is not empty";
+            continue;
+        }
+        if (b == EMPTY)
+            continue;
+        int colour = b & (CPD_WHITE | CPD_BLACK), kind = b & CPD_KIND_MASK;
+        if ((colour != CPD_WHITE && colour != CPD_BLACK) || (b & ~(CPD_WHITE | CPD_BLACK | CPD_KIND_MASK)) ||
+            kind < PAWN || kind > KING)
+            return "a board byte is not a piece";
+        int side = cpd_side_of(b);
+        if (x->slot[square] >= x->count[side][kind] || x->list[side][kind][x->slot[square]] != square)
+            return "a piece on the board is not where slot[] says in its list";
+        on_board++;
+    }
+    /* Every board piece has its own list entry; equal totals leave no
+     * entry without a piece. */
+    int listed = 0;
+    for (int side = 0; side < 2; side++)
+        for (int kind = PAWN; kind <= KING; kind++)
+            listed += x->count[side][kind];
+    if (listed != on_board)
+        return "the piece lists hold pieces the board does not";
+    if (x->count[CHESS_WHITE][KING] != 1 || x->count[CHESS_BLACK][KING] != 1)
+        return "a side has no king or more than one";
+    int ep = x->state.ep;
+    if (ep != CPD_NO_EP &&
+        ((ep & CPD_OFF) || (ep & 0x70) != (x->side == CHESS_WHITE ? 0x50 : 0x20) || x->board[ep] != EMPTY ||
+         x->board[ep - cpd_forward(x->side)] != (cpd_colour_bit(x->side ^ 1) | PAWN)))
+        return "the en passant square is not behind a pawn that just stepped twice";
+    static const struct {
+        int right, side, king, rook;
+    } HOMES[4] = {{CASTLE_WK, CHESS_WHITE, 0x04, 0x07},
+                  {CASTLE_WQ, CHESS_WHITE, 0x04, 0x00},
+                  {CASTLE_BK, CHESS_BLACK, 0x74, 0x77},
+                  {CASTLE_BQ, CHESS_BLACK, 0x74, 0x70}};
+    for (int i = 0; i < 4; i++) {
+        int colour = cpd_colour_bit(HOMES[i].side);
+        if ((x->state.castling & HOMES[i].right) &&
+            (x->board[HOMES[i].king] != (colour | KING) || x->board[HOMES[i].rook] != (colour | ROOK)))
+            return "a castling right is held without its king and rook at home";
+    }
+    return NULL;
+}
+
+static const char *core_check(const void *state)
+{
+    return cpd_check(state);
+}
+
+static const BackendCore chess_padded_core = {
+    .move_size = sizeof(CpdMove),
+    .undo_size = sizeof(CpdUndo),
+    .move_capacity = CPD_MAX_MOVES,
+    .create = core_create,
+    .destroy = core_destroy,
+    .load = core_load,
+    .save = core_save,
+    .generate = core_generate,
+    .count = core_count,
+    .make = core_make,
+    .unmake = core_unmake,
+    .decode = core_decode,
+    .encode = core_encode,
+    .perft = core_perft,
+    .check = core_check,
+};
+
+const Backend chess_padded_backend =
+    BACKEND_FROM_CORE(chess_padded_core, "padded", GAME_CHESS,
+                      "0x88 board (128 squares, off-board mask, difference attack table), piece lists, pins found "
+                      "before generation");
