@@ -12,20 +12,19 @@
 #include "x88_perft.h"
 #include "x88_tables.h"
 
-static void *core_create(void)
+static CpdBoard *cpd_create(void)
 {
     cpd_tables_init();
     return calloc(1, sizeof(CpdBoard));
 }
 
-static void core_destroy(void *state)
+static void cpd_destroy(CpdBoard *state)
 {
     free(state);
 }
 
-static void core_load(void *state, const Position *pos)
+static void cpd_load(CpdBoard *x, const Position *pos)
 {
-    CpdBoard *x = state;
     memset(x, 0, sizeof *x);
     for (int square = 0; square < C_SQUARES; square++) {
         Piece p = pos->board[square];
@@ -42,9 +41,8 @@ static void core_load(void *state, const Position *pos)
     x->fullmove_number = pos->fullmove_number;
 }
 
-static void core_save(const void *state, Position *pos)
+static void cpd_save(const CpdBoard *x, Position *pos)
 {
-    const CpdBoard *x = state;
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_CHESS;
     for (int square = 0; square < C_SQUARES; square++) {
@@ -62,45 +60,30 @@ static void core_save(const void *state, Position *pos)
     pos->fullmove_number = x->fullmove_number;
 }
 
-static int core_generate(void *state, void *moves)
+/* The side is a constant inside cpd_make_side and cpd_unmake_side; here it
+ * is read from the board once and dispatched on. */
+static void cpd_make(CpdBoard *x, CpdMove m, CpdUndo *undo)
 {
-    return cpd_generate(state, moves);
-}
-
-static int core_count(void *state)
-{
-    return cpd_count(state);
-}
-
-/* The side is a constant inside cpd_make and cpd_unmake; here it is read
- * from the board once and dispatched on. */
-static void core_make(void *state, const void *move, void *undo)
-{
-    CpdBoard *x = state;
-    CpdMove m = *(const CpdMove *)move;
     if (x->side == CHESS_WHITE)
-        cpd_make(x, m, undo, CHESS_WHITE);
+        cpd_make_side(x, m, undo, CHESS_WHITE);
     else
-        cpd_make(x, m, undo, CHESS_BLACK);
+        cpd_make_side(x, m, undo, CHESS_BLACK);
 }
 
-static void core_unmake(void *state, const void *move, const void *undo)
+static void cpd_unmake(CpdBoard *x, CpdMove m, const CpdUndo *undo)
 {
-    CpdBoard *x = state;
-    CpdMove m = *(const CpdMove *)move;
     if (x->side == CHESS_WHITE) /* White to move again: Black made it */
-        cpd_unmake(x, m, undo, CHESS_BLACK);
+        cpd_unmake_side(x, m, undo, CHESS_BLACK);
     else
-        cpd_unmake(x, m, undo, CHESS_WHITE);
+        cpd_unmake_side(x, m, undo, CHESS_WHITE);
 }
 
 /* The flags the generator would give the move, read from the board: a pawn
  * moving two ranks steps twice, a pawn landing on the en passant square
  * captures en passant (a push can never reach it: the pawn that stepped
  * twice stands in front of it), a king moving two files castles. */
-static bool core_decode(const void *state, Move move, void *native)
+static bool cpd_decode(const CpdBoard *x, Move move, CpdMove *native)
 {
-    const CpdBoard *x = state;
     if (move.from >= C_SQUARES || move.to >= C_SQUARES)
         return false;
     int from = cpd_from_neutral(move.from), to = cpd_from_neutral(move.to);
@@ -124,22 +107,16 @@ static bool core_decode(const void *state, Move move, void *native)
         if (kind == KING && (to - from == 2 || from - to == 2))
             flags = CPD_MOVE_CASTLE;
     }
-    *(CpdMove *)native = cpd_move(from, to, flags);
+    *native = cpd_move(from, to, flags);
     return true;
 }
 
-static Move core_encode(const void *state, const void *native)
+static Move cpd_encode(const CpdBoard *x, CpdMove m)
 {
-    (void)state;
-    CpdMove m = *(const CpdMove *)native;
+    (void)x;
     Move move = {(uint8_t)cpd_to_neutral(cpd_move_from(m)), (uint8_t)cpd_to_neutral(cpd_move_to(m)),
                  (uint8_t)cpd_move_promotion(m)};
     return move;
-}
-
-static uint64_t core_perft(void *state, int depth, bool bulk)
-{
-    return cpd_perft(state, depth, bulk);
 }
 
 const char *cpd_check(const CpdBoard *x)
@@ -195,30 +172,9 @@ const char *cpd_check(const CpdBoard *x)
     return NULL;
 }
 
-static const char *core_check(const void *state)
-{
-    return cpd_check(state);
-}
-
-static const BackendCore chess_padded_core = {
-    .move_size = sizeof(CpdMove),
-    .undo_size = sizeof(CpdUndo),
-    .move_capacity = CPD_MAX_MOVES,
-    .create = core_create,
-    .destroy = core_destroy,
-    .load = core_load,
-    .save = core_save,
-    .generate = core_generate,
-    .count = core_count,
-    .make = core_make,
-    .unmake = core_unmake,
-    .decode = core_decode,
-    .encode = core_encode,
-    .perft = core_perft,
-    .check = core_check,
-};
+BACKEND_CORE(cpd, CpdMove, CpdUndo, CPD_MAX_MOVES);
 
 const Backend chess_padded_backend =
-    BACKEND_FROM_CORE(chess_padded_core, "padded", GAME_CHESS,
+    BACKEND_FROM_CORE(cpd_core, "padded", GAME_CHESS,
                       "0x88 board (128 squares, off-board mask, difference attack table), piece lists, pins found "
                       "before generation");

@@ -40,7 +40,7 @@ CPD_HOT int cpd_make_special(CpdBoard *x, CpdMove m, const int side, int from, i
 }
 
 /* Makes a move of `side`, the side to move. */
-CPD_HOT void cpd_make(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side)
+CPD_HOT void cpd_make_side(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side)
 {
     uint8_t *board = x->board;
     int from = cpd_move_from(m), to = cpd_move_to(m);
@@ -64,7 +64,7 @@ CPD_HOT void cpd_make(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side)
 }
 
 /* Unmakes the last move, made by `side`. */
-CPD_HOT void cpd_unmake(CpdBoard *x, CpdMove m, const CpdUndo *undo, const int side)
+CPD_HOT void cpd_unmake_side(CpdBoard *x, CpdMove m, const CpdUndo *undo, const int side)
 {
     uint8_t *board = x->board;
     int from = cpd_move_from(m), to = cpd_move_to(m);

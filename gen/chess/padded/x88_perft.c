@@ -41,7 +41,7 @@ CPD_HOT uint64_t perft_ply(CpdBoard *x, int depth, const int side, const bool bu
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
         CpdUndo undo;
-        cpd_make(x, moves[i], &undo, side);
+        cpd_make_side(x, moves[i], &undo, side);
         BACKEND_DEBUG_CHECK(cpd_check, x);
         if (bulk && depth == 2)
             nodes += (uint64_t)(side == CHESS_WHITE ? count_black(x) : count_white(x));
@@ -51,7 +51,7 @@ CPD_HOT uint64_t perft_ply(CpdBoard *x, int depth, const int side, const bool bu
             nodes += side == CHESS_WHITE ? perft_bulk_black(x, depth - 1) : perft_bulk_white(x, depth - 1);
         else
             nodes += side == CHESS_WHITE ? perft_made_black(x, depth - 1) : perft_made_white(x, depth - 1);
-        cpd_unmake(x, moves[i], &undo, side);
+        cpd_unmake_side(x, moves[i], &undo, side);
         BACKEND_DEBUG_CHECK(cpd_check, x);
     }
     return nodes;
