@@ -16,10 +16,12 @@
  * two pieces off a line at once, is checked directly: its occupancy is
  * built and the king's rook and bishop lines looked at again.
  *
- * Two entry points share all of that: cbb_generate() writes the moves,
- * cbb_count_moves() only counts them (popcount of each piece's targets), the
- * last ply of a bulk-counting perft.  Everything is inline with the side to
- * move as a constant, so each side gets its own straight-line code. */
+ * One piece walk (cbb_walk_side) finds the moves and hands each piece's
+ * targets to a sink: cbb_generate() emits the moves, cbb_count_moves() only
+ * counts them (popcount of each piece's targets), the last ply of a
+ * bulk-counting perft.  Everything is inline with the side to move and the
+ * sink as constants, so the compiler makes four straight-line copies of
+ * the one walk. */
 #ifndef GEN_CHESS_BITBOARD_MOVEGEN_H
 #define GEN_CHESS_BITBOARD_MOVEGEN_H
 
@@ -161,21 +163,6 @@ CBB_INLINE Bitboard cbb_en_passant_capturers(const CbbPosition *p, int us, const
     return legal;
 }
 
-/* Squares a slider on `square` may reach: its attacks within the targets,
- * and along its pin ray if it is pinned (the caller has left out sliders
- * pinned on the other kind of line, which cannot move at all). */
-CBB_INLINE Bitboard cbb_diag_targets(int square, const CbbLegal *l)
-{
-    Bitboard t = cbb_bishop_attacks(square, l->occupied) & l->target;
-    return (l->pin_diag & cbb_bit(square)) ? t & l->pin_diag : t;
-}
-
-CBB_INLINE Bitboard cbb_orth_targets(int square, const CbbLegal *l)
-{
-    Bitboard t = cbb_rook_attacks(square, l->occupied) & l->target;
-    return (l->pin_orth & cbb_bit(square)) ? t & l->pin_orth : t;
-}
-
 CBB_INLINE Bitboard cbb_king_targets(const CbbPosition *p, int us, const CbbLegal *l, Bitboard *castles)
 {
     Bitboard steps = cbb_king_attacks[l->king] & ~l->own;
@@ -189,110 +176,124 @@ CBB_INLINE Bitboard cbb_king_targets(const CbbPosition *p, int us, const CbbLega
     return steps & ~danger;
 }
 
-CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, int us)
-{
-    CbbLegal l;
-    cbb_legal_setup(p, us, &l);
-    Bitboard castles;
-    uint64_t count = (uint64_t)cbb_count(cbb_king_targets(p, us, &l, &castles));
-    count += (uint64_t)cbb_count(castles);
-    if (cbb_more_than_one(l.checkers))
-        return count;
+/* Where the walk puts what it finds.  Emitting writes each move at `out`;
+ * counting only adds up the sizes of the target sets.  The walk takes
+ * `emit` as a constant, so each use compiles to its own code and the
+ * counting one never touches a move. */
+typedef struct CbbSink {
+    CbbMove *out;
+    uint64_t count;
+} CbbSink;
 
-    Bitboard pinned = l.pin_orth | l.pin_diag;
-    for (Bitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;)
-        count += (uint64_t)cbb_count(cbb_knight_attacks[cbb_pop_lsb(&knights)] & l.target);
-    /* Free sliders first, then the (rare) pinned ones along their rays. */
-    Bitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & l.own,
-             orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l.own;
-    for (Bitboard free = diag & ~pinned; free;)
-        count += (uint64_t)cbb_count(cbb_bishop_attacks(cbb_pop_lsb(&free), l.occupied) & l.target);
-    for (Bitboard free = orth & ~pinned; free;)
-        count += (uint64_t)cbb_count(cbb_rook_attacks(cbb_pop_lsb(&free), l.occupied) & l.target);
-    if (pinned) {
-        for (Bitboard on_ray = diag & l.pin_diag; on_ray;)
-            count += (uint64_t)cbb_count(cbb_bishop_attacks(cbb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_diag);
-        for (Bitboard on_ray = orth & l.pin_orth; on_ray;)
-            count += (uint64_t)cbb_count(cbb_rook_attacks(cbb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_orth);
+/* A piece on `from` moving to each of `targets`. */
+CBB_INLINE void cbb_sink_moves(CbbSink *s, const bool emit, int from, Bitboard targets, int piece, int special)
+{
+    if (!emit) {
+        s->count += (uint64_t)cbb_count(targets);
+        return;
     }
-
-    CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
-    Bitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
-    count += (uint64_t)(cbb_count(t.single & ~last_rank) + cbb_count(t.twice) + cbb_count(t.west & ~last_rank) +
-                        cbb_count(t.east & ~last_rank));
-    count +=
-        4 * (uint64_t)(cbb_count(t.single & last_rank) + cbb_count(t.west & last_rank) + cbb_count(t.east & last_rank));
-    count += (uint64_t)cbb_count(cbb_en_passant_capturers(p, us, &l));
-    return count;
-}
-
-CBB_INLINE CbbMove *cbb_emit(CbbMove *out, int from, Bitboard targets, int piece)
-{
     while (targets)
-        *out++ = (CbbMove){(uint8_t)from, (uint8_t)cbb_pop_lsb(&targets), (uint8_t)piece, CBB_MOVE_PLAIN};
-    return out;
+        *s->out++ = (CbbMove){(uint8_t)from, (uint8_t)cbb_pop_lsb(&targets), (uint8_t)piece, (uint8_t)special};
 }
 
-/* Pawn moves onto `targets`, each from `delta` squares back; promotions
- * on the last rank become four moves. */
-CBB_INLINE CbbMove *cbb_emit_pawns(CbbMove *out, Bitboard targets, int delta, int special, Bitboard last_rank)
+/* Pawn moves onto `targets`, each from `delta` squares back; a promotion
+ * on the last rank is four moves. */
+CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, Bitboard targets, int delta, int special,
+                               Bitboard last_rank)
 {
+    if (!emit) {
+        s->count += (uint64_t)cbb_count(targets) + 3 * (uint64_t)cbb_count(targets & last_rank);
+        return;
+    }
     for (Bitboard plain = targets & ~last_rank; plain;) {
         int to = cbb_pop_lsb(&plain);
-        *out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)special};
+        *s->out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)special};
     }
     for (Bitboard promote = targets & last_rank; promote;) {
         int to = cbb_pop_lsb(&promote);
         for (int kind = CBB_QUEEN; kind >= CBB_KNIGHT; kind--)
-            *out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)(CBB_MOVE_PROMOTE_BASE + kind)};
+            *s->out++ =
+                (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)(CBB_MOVE_PROMOTE_BASE + kind)};
     }
-    return out;
 }
 
-CBB_INLINE int cbb_generate_side(const CbbPosition *p, int us, CbbMove *moves)
+/* The one piece walk: every legal move of `us`, into the sink. */
+CBB_INLINE void cbb_walk_side(const CbbPosition *p, const int us, CbbSink *s, const bool emit)
 {
     CbbLegal l;
     cbb_legal_setup(p, us, &l);
-    CbbMove *out = moves;
     Bitboard castles;
-    out = cbb_emit(out, l.king, cbb_king_targets(p, us, &l, &castles), CBB_KING);
-    while (castles)
-        *out++ = (CbbMove){(uint8_t)l.king, (uint8_t)cbb_pop_lsb(&castles), CBB_KING, CBB_MOVE_CASTLE};
+    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
+    cbb_sink_moves(s, emit, l.king, castles, CBB_KING, CBB_MOVE_CASTLE);
     if (cbb_more_than_one(l.checkers))
-        return (int)(out - moves);
+        return;
 
     Bitboard pinned = l.pin_orth | l.pin_diag;
     for (Bitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;) {
         int from = cbb_pop_lsb(&knights);
-        out = cbb_emit(out, from, cbb_knight_attacks[from] & l.target, CBB_KNIGHT);
+        cbb_sink_moves(s, emit, from, cbb_knight_attacks[from] & l.target, CBB_KNIGHT, CBB_MOVE_PLAIN);
     }
-    for (Bitboard bishops = p->kind[CBB_BISHOP] & l.own & ~l.pin_orth; bishops;) {
-        int from = cbb_pop_lsb(&bishops);
-        out = cbb_emit(out, from, cbb_diag_targets(from, &l), CBB_BISHOP);
+    /* Free sliders first, then the (rare) pinned ones along their rays. */
+    Bitboard queens = p->kind[CBB_QUEEN] & l.own;
+    for (Bitboard free = p->kind[CBB_BISHOP] & l.own & ~pinned; free;) {
+        int from = cbb_pop_lsb(&free);
+        cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target, CBB_BISHOP, CBB_MOVE_PLAIN);
     }
-    for (Bitboard rooks = p->kind[CBB_ROOK] & l.own & ~l.pin_diag; rooks;) {
-        int from = cbb_pop_lsb(&rooks);
-        out = cbb_emit(out, from, cbb_orth_targets(from, &l), CBB_ROOK);
+    for (Bitboard free = p->kind[CBB_ROOK] & l.own & ~pinned; free;) {
+        int from = cbb_pop_lsb(&free);
+        cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target, CBB_ROOK, CBB_MOVE_PLAIN);
     }
-    for (Bitboard queens = p->kind[CBB_QUEEN] & l.own; queens;) {
-        int from = cbb_pop_lsb(&queens);
-        Bitboard from_bit = cbb_bit(from), targets = 0;
-        if (!(l.pin_orth & from_bit))
-            targets |= cbb_diag_targets(from, &l);
-        if (!(l.pin_diag & from_bit))
-            targets |= cbb_orth_targets(from, &l);
-        out = cbb_emit(out, from, targets, CBB_QUEEN);
+    for (Bitboard free = queens & ~pinned; free;) {
+        int from = cbb_pop_lsb(&free);
+        Bitboard targets = (cbb_bishop_attacks(from, l.occupied) | cbb_rook_attacks(from, l.occupied)) & l.target;
+        cbb_sink_moves(s, emit, from, targets, CBB_QUEEN, CBB_MOVE_PLAIN);
+    }
+    if (pinned) {
+        /* A pinned slider moves only along its ray, and only if the ray is
+         * of its own kind of line; a pinned queen is found by one of these. */
+        Bitboard diag = (p->kind[CBB_BISHOP] | queens) & l.own, orth = (p->kind[CBB_ROOK] | queens) & l.own;
+        for (Bitboard on_ray = diag & l.pin_diag; on_ray;) {
+            int from = cbb_pop_lsb(&on_ray);
+            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_BISHOP;
+            cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target & l.pin_diag, piece,
+                           CBB_MOVE_PLAIN);
+        }
+        for (Bitboard on_ray = orth & l.pin_orth; on_ray;) {
+            int from = cbb_pop_lsb(&on_ray);
+            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_ROOK;
+            cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target & l.pin_orth, piece,
+                           CBB_MOVE_PLAIN);
+        }
     }
 
     CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
     Bitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
-    out = cbb_emit_pawns(out, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, last_rank);
-    out = cbb_emit_pawns(out, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, 0);
-    out = cbb_emit_pawns(out, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, last_rank);
-    out = cbb_emit_pawns(out, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, last_rank);
-    for (Bitboard ep = cbb_en_passant_capturers(p, us, &l); ep;)
-        *out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
-    return (int)(out - moves);
+    cbb_sink_pawns(s, emit, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, last_rank);
+    cbb_sink_pawns(s, emit, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, 0);
+    cbb_sink_pawns(s, emit, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, last_rank);
+    cbb_sink_pawns(s, emit, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, last_rank);
+    /* En passant: a set of capturers, all onto the one square. */
+    Bitboard ep = cbb_en_passant_capturers(p, us, &l);
+    if (!emit)
+        s->count += (uint64_t)cbb_count(ep);
+    else
+        while (ep)
+            *s->out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
+}
+
+/* The two specialisations of the walk, per side. */
+CBB_INLINE int cbb_generate_side(const CbbPosition *p, const int us, CbbMove *moves)
+{
+    CbbSink s = {moves, 0};
+    cbb_walk_side(p, us, &s, true);
+    return (int)(s.out - moves);
+}
+
+CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const int us)
+{
+    CbbSink s = {NULL, 0};
+    cbb_walk_side(p, us, &s, false);
+    return s.count;
 }
 
 /* The legal moves of the side to move; returns how many. */
