@@ -93,8 +93,15 @@ CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove 
 void cbb_position_load(CbbPosition *p, const Position *pos);
 void cbb_position_save(const CbbPosition *p, Position *pos);
 
-/* The internal form of a neutral move that is legal in `p`. */
-CbbMove cbb_move_from_neutral(const CbbPosition *p, Move move);
+/* The internal form of a neutral move, from the board and the move's
+ * squares (no generation): exact for every legal move of `p`; false for
+ * what it cheaply sees cannot be one (no piece of the side to move on
+ * `from`, its own piece on `to`, a promotion missing or out of place). */
+bool cbb_move_from_neutral(const CbbPosition *p, Move move, CbbMove *out);
 Move cbb_move_to_neutral(CbbMove m);
+
+/* Debug check of the position's invariants: NULL when they hold, else the
+ * first one broken. */
+const char *cbb_position_check(const CbbPosition *p);
 
 #endif
