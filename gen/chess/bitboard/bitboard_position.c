@@ -28,7 +28,7 @@ void cbb_position_save(const CbbPosition *p, Position *pos)
     pos->game = GAME_CHESS;
     for (int k = CBB_PAWN; k < CBB_KINDS; k++)
         for (int side = CBB_WHITE; side <= CBB_BLACK; side++) {
-            Bitboard set = p->kind[k] & p->color[side];
+            CbbBitboard set = p->kind[k] & p->color[side];
             PawnState state = k != CBB_PAWN ? PAWN_NONE : side == CBB_WHITE ? PAWN_UP : PAWN_DOWN;
             while (set)
                 pos->board[cbb_pop_lsb(&set)] = PIECE_MAKE(side, k + PAWN, state);
@@ -40,7 +40,7 @@ void cbb_position_save(const CbbPosition *p, Position *pos)
     pos->fullmove_number = p->fullmove_number;
 }
 
-static int kind_on(const CbbPosition *p, Bitboard square)
+static int kind_on(const CbbPosition *p, CbbBitboard square)
 {
     int k = CBB_PAWN;
     while (k < CBB_KING && !(p->kind[k] & square))
@@ -52,7 +52,7 @@ bool cbb_move_from_neutral(const CbbPosition *p, Move move, CbbMove *out)
 {
     if (move.from >= C_SQUARES || move.to >= C_SQUARES)
         return false;
-    Bitboard own = p->color[p->side], from = cbb_bit(move.from), to = cbb_bit(move.to);
+    CbbBitboard own = p->color[p->side], from = cbb_bit(move.from), to = cbb_bit(move.to);
     if (!(own & from) || (own & to))
         return false;
     CbbMove m = {move.from, move.to, (uint8_t)kind_on(p, from), CBB_MOVE_PLAIN};
@@ -81,7 +81,7 @@ static const int8_t KING_HOME[4] = {4, 4, 60, 60}, ROOK_HOME[4] = {7, 0, 63, 56}
 
 const char *cbb_position_check(const CbbPosition *p)
 {
-    Bitboard all = 0;
+    CbbBitboard all = 0;
     for (int k = CBB_PAWN; k < CBB_KINDS; k++) {
         if (all & p->kind[k])
             return "a square holds two kinds";
@@ -115,7 +115,7 @@ const char *cbb_position_check(const CbbPosition *p)
     for (int right = 0; right < 4; right++) {
         if (!(p->castling & (1 << right)))
             continue;
-        Bitboard own = p->color[right / 2];
+        CbbBitboard own = p->color[right / 2];
         if (!(p->kind[CBB_KING] & own & cbb_bit(KING_HOME[right])) ||
             !(p->kind[CBB_ROOK] & own & cbb_bit(ROOK_HOME[right])))
             return "a castling right without its king and rook at home";
