@@ -202,7 +202,9 @@ CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, CbbBitboard targets,
                                CbbBitboard last_rank)
 {
     if (!emit) {
-        s->count += (uint64_t)cbb_count(targets) + 3 * (uint64_t)cbb_count(targets & last_rank);
+        s->count += (uint64_t)cbb_count(targets);
+        if (targets & last_rank) /* rare: test before counting */
+            s->count += 3 * (uint64_t)cbb_count(targets & last_rank);
         return;
     }
     for (CbbBitboard plain = targets & ~last_rank; plain;) {
