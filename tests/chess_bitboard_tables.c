@@ -45,16 +45,16 @@ Test(chess_bitboard_tables, slider_lookups_match_walking_the_rays)
  * a hundred thousand candidates each) found again from their seeds. */
 Test(chess_bitboard_tables, stored_magics_are_what_the_seeded_search_finds, .timeout = 60 * TEST_SLOWDOWN)
 {
-    static Bitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS], table[CBB_SLIDER_MAX_SUBSETS];
+    static CbbBitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS], table[CBB_SLIDER_MAX_SUBSETS];
     static const int ROOK_SQUARES[] = {0, 27, 63};
     for (int bishop = 0; bishop < 2; bishop++) {
         int squares = bishop ? 64 : (int)(sizeof ROOK_SQUARES / sizeof ROOK_SQUARES[0]);
         for (int i = 0; i < squares; i++) {
             int square = bishop ? i : ROOK_SQUARES[i];
-            Bitboard mask;
+            CbbBitboard mask;
             int count = cbb_slider_subsets(square, bishop, &mask, subsets, attacks);
             uint64_t seed = CBB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop);
-            Bitboard found = cbb_magic_find(subsets, attacks, count, cbb_count(mask), 0, &seed, table);
+            CbbBitboard found = cbb_magic_find(subsets, attacks, count, cbb_count(mask), 0, &seed, table);
             EXPECT(found == cbb_stored_magics[bishop][square], "%s on %d: search finds %016llx, table has %016llx",
                    bishop ? "bishop" : "rook", square, (unsigned long long)found,
                    (unsigned long long)cbb_stored_magics[bishop][square]);
@@ -75,11 +75,11 @@ Test(chess_bitboard_tables, magic_builds_use_the_stored_magics)
     }
 }
 
-static Bitboard squares_named(const char *names)
+static CbbBitboard squares_named(const char *names)
 {
-    Bitboard set = 0;
+    CbbBitboard set = 0;
     for (const char *p = names; *p; p += p[2] == ' ' ? 3 : 2)
-        set |= (Bitboard)1 << ((p[1] - '1') * 8 + (p[0] - 'a'));
+        set |= (CbbBitboard)1 << ((p[1] - '1') * 8 + (p[0] - 'a'));
     return set;
 }
 

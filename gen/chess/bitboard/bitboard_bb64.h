@@ -14,40 +14,40 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef uint64_t Bitboard;
+typedef uint64_t CbbBitboard;
 
 /* Forced inlining: the generator bodies take the side to move as a constant
  * argument, and only inlining turns it into straight-line code per side. */
 #define CBB_INLINE static inline __attribute__((always_inline))
 
-#define CBB_FILE_A ((Bitboard)0x0101010101010101)
-#define CBB_FILE_H ((Bitboard)0x8080808080808080)
-#define CBB_RANK_1 ((Bitboard)0x00000000000000ff)
-#define CBB_RANK_3 ((Bitboard)0x0000000000ff0000)
-#define CBB_RANK_6 ((Bitboard)0x0000ff0000000000)
-#define CBB_RANK_8 ((Bitboard)0xff00000000000000)
+#define CBB_FILE_A ((CbbBitboard)0x0101010101010101)
+#define CBB_FILE_H ((CbbBitboard)0x8080808080808080)
+#define CBB_RANK_1 ((CbbBitboard)0x00000000000000ff)
+#define CBB_RANK_3 ((CbbBitboard)0x0000000000ff0000)
+#define CBB_RANK_6 ((CbbBitboard)0x0000ff0000000000)
+#define CBB_RANK_8 ((CbbBitboard)0xff00000000000000)
 
 enum { CBB_WHITE = 0, CBB_BLACK = 1 };
 
-static inline Bitboard cbb_bit(int square)
+static inline CbbBitboard cbb_bit(int square)
 {
-    return (Bitboard)1 << square;
+    return (CbbBitboard)1 << square;
 }
-static inline int cbb_lsb(Bitboard b)
+static inline int cbb_lsb(CbbBitboard b)
 {
     return __builtin_ctzll(b);
 }
-static inline int cbb_count(Bitboard b)
+static inline int cbb_count(CbbBitboard b)
 {
     return __builtin_popcountll(b);
 }
-static inline bool cbb_more_than_one(Bitboard b)
+static inline bool cbb_more_than_one(CbbBitboard b)
 {
     return (b & (b - 1)) != 0;
 }
 
 /* Removes the lowest set square and returns it; b must not be empty. */
-static inline int cbb_pop_lsb(Bitboard *b)
+static inline int cbb_pop_lsb(CbbBitboard *b)
 {
     int square = __builtin_ctzll(*b);
     *b &= *b - 1;
@@ -56,15 +56,15 @@ static inline int cbb_pop_lsb(Bitboard *b)
 
 /* Shifts of a whole set by one step, seen from `side`: forward is up the
  * board for white and down for black; west is toward file a. */
-CBB_INLINE Bitboard cbb_forward(Bitboard b, int side)
+CBB_INLINE CbbBitboard cbb_forward(CbbBitboard b, int side)
 {
     return side == CBB_WHITE ? b << 8 : b >> 8;
 }
-CBB_INLINE Bitboard cbb_forward_west(Bitboard b, int side)
+CBB_INLINE CbbBitboard cbb_forward_west(CbbBitboard b, int side)
 {
     return side == CBB_WHITE ? (b & ~CBB_FILE_A) << 7 : (b & ~CBB_FILE_A) >> 9;
 }
-CBB_INLINE Bitboard cbb_forward_east(Bitboard b, int side)
+CBB_INLINE CbbBitboard cbb_forward_east(CbbBitboard b, int side)
 {
     return side == CBB_WHITE ? (b & ~CBB_FILE_H) << 9 : (b & ~CBB_FILE_H) >> 7;
 }
@@ -84,12 +84,12 @@ CBB_INLINE int cbb_forward_east_delta(int side)
 }
 
 /* Every square a set of knights attacks, computed for the whole set at once. */
-static inline Bitboard cbb_knight_set_attacks(Bitboard b)
+static inline CbbBitboard cbb_knight_set_attacks(CbbBitboard b)
 {
-    Bitboard west1 = (b >> 1) & ~CBB_FILE_H, east1 = (b << 1) & ~CBB_FILE_A;
-    Bitboard west2 = (b >> 2) & ~(CBB_FILE_H | (CBB_FILE_H >> 1));
-    Bitboard east2 = (b << 2) & ~(CBB_FILE_A | (CBB_FILE_A << 1));
-    Bitboard one = west1 | east1, two = west2 | east2;
+    CbbBitboard west1 = (b >> 1) & ~CBB_FILE_H, east1 = (b << 1) & ~CBB_FILE_A;
+    CbbBitboard west2 = (b >> 2) & ~(CBB_FILE_H | (CBB_FILE_H >> 1));
+    CbbBitboard east2 = (b << 2) & ~(CBB_FILE_A | (CBB_FILE_A << 1));
+    CbbBitboard one = west1 | east1, two = west2 | east2;
     return (one << 16) | (one >> 16) | (two << 8) | (two >> 8);
 }
 

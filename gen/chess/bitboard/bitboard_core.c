@@ -55,17 +55,18 @@ static void core_unmake(void *state, const void *move, const void *undo)
 
 static bool core_decode(const void *state, Move move, void *native)
 {
-    const CbbPosition *p = state;
-    if (move.from >= C_SQUARES || move.to >= C_SQUARES || !(p->color[p->side] & cbb_bit(move.from)))
-        return false;
-    *(CbbMove *)native = cbb_move_from_neutral(p, move);
-    return true;
+    return cbb_move_from_neutral(state, move, native);
 }
 
 static Move core_encode(const void *state, const void *native)
 {
     (void)state;
     return cbb_move_to_neutral(*(const CbbMove *)native);
+}
+
+static const char *core_check(const void *state)
+{
+    return cbb_position_check(state);
 }
 
 static uint64_t core_perft(void *state, int depth, bool bulk)
@@ -88,7 +89,7 @@ static const BackendCore chess_bitboard_core = {
     .decode = core_decode,
     .encode = core_encode,
     .perft = core_perft,
-    .check = NULL,
+    .check = core_check,
 };
 
 const Backend chess_bitboard_backend = BACKEND_FROM_CORE(

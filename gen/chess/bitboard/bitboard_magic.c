@@ -19,20 +19,20 @@ static uint64_t next_random(uint64_t *state)
     return *state * 0x2545f4914f6cdd1dULL;
 }
 
-Bitboard cbb_magic_find(const Bitboard *subsets, const Bitboard *attacks, int count, int bits, Bitboard first_try,
-                        uint64_t *seed, Bitboard *table)
+CbbBitboard cbb_magic_find(const CbbBitboard *subsets, const CbbBitboard *attacks, int count, int bits,
+                           CbbBitboard first_try, uint64_t *seed, CbbBitboard *table)
 {
     /* Attempt number that last wrote each entry, counted across calls so that
      * marks left by an earlier square never look current.  Only the one-time
      * table initialisation calls this. */
     static unsigned stamp[MAX_ENTRIES], attempt;
-    Bitboard mask = 0;
+    CbbBitboard mask = 0;
     for (int i = 0; i < count; i++)
         mask |= subsets[i];
     unsigned shift = (unsigned)(64 - bits);
     for (;;) {
         attempt++;
-        Bitboard magic = first_try ? first_try : next_random(seed) & next_random(seed) & next_random(seed);
+        CbbBitboard magic = first_try ? first_try : next_random(seed) & next_random(seed) & next_random(seed);
         first_try = 0;
         if (cbb_count((mask * magic) >> 56) < 6)
             continue;

@@ -17,7 +17,7 @@
 #define CBB_MAGIC_SEED 0x2545f4914f6cdd1dULL
 
 /* cbb_stored_magics[bishop][square]: 0 for rooks, 1 for bishops. */
-extern const Bitboard cbb_stored_magics[2][64];
+extern const CbbBitboard cbb_stored_magics[2][64];
 
 /* A multiplier that maps every one of the `count` occupancy subsets to an
  * index (subset * magic >> (64 - bits)) with no two subsets of different
@@ -25,7 +25,7 @@ extern const Bitboard cbb_stored_magics[2][64];
  * way.  `first_try` is tested first (0: none); then random candidates are
  * drawn from `seed`, advanced in place, so a fixed seed gives the same
  * magics on every run. */
-Bitboard cbb_magic_find(const Bitboard *subsets, const Bitboard *attacks, int count, int bits, Bitboard first_try,
-                        uint64_t *seed, Bitboard *table);
+CbbBitboard cbb_magic_find(const CbbBitboard *subsets, const CbbBitboard *attacks, int count, int bits,
+                           CbbBitboard first_try, uint64_t *seed, CbbBitboard *table);
 
 #endif

@@ -3,7 +3,7 @@
  * bitboard_magic.h); do not edit by hand. */
 #include "bitboard_magic.h"
 
-const Bitboard cbb_stored_magics[2][64] = {
+const CbbBitboard cbb_stored_magics[2][64] = {
     {
         0x008000908064c000ULL, 0x2140200010024000ULL, 0x8880200080100008ULL, 0x2280080090008005ULL,
         0x0480040080020801ULL, 0x0480040041020080ULL, 0x0680010022000080ULL, 0x8200004202241181ULL,

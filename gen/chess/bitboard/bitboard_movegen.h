@@ -16,10 +16,12 @@
  * two pieces off a line at once, is checked directly: its occupancy is
  * built and the king's rook and bishop lines looked at again.
  *
- * Two entry points share all of that: cbb_generate() writes the moves,
- * cbb_count_moves() only counts them (popcount of each piece's targets), the
- * last ply of a bulk-counting perft.  Everything is inline with the side to
- * move as a constant, so each side gets its own straight-line code. */
+ * One piece walk (cbb_walk_side) finds the moves and hands each piece's
+ * targets to a sink: cbb_generate() emits the moves, cbb_count_moves() only
+ * counts them (popcount of each piece's targets), the last ply of a
+ * bulk-counting perft.  Everything is inline with the side to move and the
+ * sink as constants, so the compiler makes four straight-line copies of
+ * the one walk. */
 #ifndef GEN_CHESS_BITBOARD_MOVEGEN_H
 #define GEN_CHESS_BITBOARD_MOVEGEN_H
 
@@ -28,42 +30,42 @@
 #include "bitboard_tables.h"
 
 typedef struct CbbLegal {
-    Bitboard own, opp, occupied;
-    Bitboard checkers;
-    Bitboard target; /* where a piece other than the king may move: not our own, inside the check mask */
-    Bitboard pin_orth, pin_diag;
+    CbbBitboard own, opp, occupied;
+    CbbBitboard checkers;
+    CbbBitboard target; /* where a piece other than the king may move: not our own, inside the check mask */
+    CbbBitboard pin_orth, pin_diag;
     int king;
 } CbbLegal;
 
 CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l)
 {
     int them = us ^ 1;
-    Bitboard own = p->color[us], opp = p->color[them], occupied = own | opp;
+    CbbBitboard own = p->color[us], opp = p->color[them], occupied = own | opp;
     int king = cbb_lsb(p->kind[CBB_KING] & own);
-    Bitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
-    Bitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
-    Bitboard orth_seen = cbb_rook_attacks(king, occupied), diag_seen = cbb_bishop_attacks(king, occupied);
-    Bitboard checkers = (cbb_knight_attacks[king] & p->kind[CBB_KNIGHT] & opp) |
-                        (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp) | (orth_seen & opp_orth) |
-                        (diag_seen & opp_diag);
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
+    CbbBitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
+    CbbBitboard orth_seen = cbb_rook_attacks(king, occupied), diag_seen = cbb_bishop_attacks(king, occupied);
+    CbbBitboard checkers = (cbb_knight_attacks[king] & p->kind[CBB_KNIGHT] & opp) |
+                           (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp) | (orth_seen & opp_orth) |
+                           (diag_seen & opp_diag);
 
     /* Pinners: the enemy sliders the king sees once our own pieces next to
      * it along each line are lifted off, and did not see before.  Most
      * positions have no enemy slider on the king's lines beyond the first
      * blockers at all, which one AND finds out. */
-    Bitboard pin_orth = 0, pin_diag = 0;
+    CbbBitboard pin_orth = 0, pin_diag = 0;
     if (cbb_rook_lines[king] & opp_orth & ~orth_seen) {
-        Bitboard pinners = cbb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
+        CbbBitboard pinners = cbb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
         while (pinners)
             pin_orth |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
     }
     if (cbb_bishop_lines[king] & opp_diag & ~diag_seen) {
-        Bitboard pinners = cbb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
+        CbbBitboard pinners = cbb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
         while (pinners)
             pin_diag |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
     }
 
-    Bitboard check_mask = checkers ? cbb_path_to[king][cbb_lsb(checkers)] : ~(Bitboard)0;
+    CbbBitboard check_mask = checkers ? cbb_path_to[king][cbb_lsb(checkers)] : ~(CbbBitboard)0;
     l->own = own;
     l->opp = opp;
     l->occupied = occupied;
@@ -76,17 +78,17 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l)
 
 /* Every square the side `them` attacks, sliders looking through
  * `occupied` (the caller leaves our king out of it). */
-CBB_INLINE Bitboard cbb_attacked_by(const CbbPosition *p, int them, Bitboard occupied)
+CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboard occupied)
 {
-    Bitboard opp = p->color[them];
-    Bitboard pawns = p->kind[CBB_PAWN] & opp;
-    Bitboard attacked = cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) |
-                        cbb_knight_set_attacks(p->kind[CBB_KNIGHT] & opp) |
-                        cbb_king_attacks[cbb_lsb(p->kind[CBB_KING] & opp)];
-    Bitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
+    CbbBitboard opp = p->color[them];
+    CbbBitboard pawns = p->kind[CBB_PAWN] & opp;
+    CbbBitboard attacked = cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) |
+                           cbb_knight_set_attacks(p->kind[CBB_KNIGHT] & opp) |
+                           cbb_king_attacks[cbb_lsb(p->kind[CBB_KING] & opp)];
+    CbbBitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
     while (diag)
         attacked |= cbb_bishop_attacks(cbb_pop_lsb(&diag), occupied);
-    Bitboard orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
+    CbbBitboard orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
     while (orth)
         attacked |= cbb_rook_attacks(cbb_pop_lsb(&orth), occupied);
     return attacked;
@@ -95,41 +97,41 @@ CBB_INLINE Bitboard cbb_attacked_by(const CbbPosition *p, int them, Bitboard occ
 /* The king's destinations by castling (g1/c1 or g8/c8): the right held,
  * the squares between king and rook empty, the king not in check and not
  * crossing or landing on an attacked square. */
-CBB_INLINE Bitboard cbb_castle_targets(const CbbPosition *p, int us, const CbbLegal *l, Bitboard danger)
+CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, int us, const CbbLegal *l, CbbBitboard danger)
 {
     int shift = us == CBB_WHITE ? 0 : 56;
     int rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
-    Bitboard targets = 0;
+    CbbBitboard targets = 0;
     if (l->checkers)
         return 0;
-    if ((rights & 1) && !((l->occupied | danger) & ((Bitboard)0x60 << shift))) /* f, g */
-        targets |= (Bitboard)0x40 << shift;
-    if ((rights & 2) && !(l->occupied & ((Bitboard)0x0e << shift)) &&
-        !(danger & ((Bitboard)0x0c << shift))) /* b-d; c-d */
-        targets |= (Bitboard)0x04 << shift;
+    if ((rights & 1) && !((l->occupied | danger) & ((CbbBitboard)0x60 << shift))) /* f, g */
+        targets |= (CbbBitboard)0x40 << shift;
+    if ((rights & 2) && !(l->occupied & ((CbbBitboard)0x0e << shift)) &&
+        !(danger & ((CbbBitboard)0x0c << shift))) /* b-d; c-d */
+        targets |= (CbbBitboard)0x04 << shift;
     return targets;
 }
 
 /* Pawn destinations by kind of step, check mask and pins applied. */
 typedef struct CbbPawnTargets {
-    Bitboard single, twice, west, east;
+    CbbBitboard single, twice, west, east;
 } CbbPawnTargets;
 
 CBB_INLINE CbbPawnTargets cbb_pawn_targets(const CbbPosition *p, int us, const CbbLegal *l)
 {
     CbbPawnTargets t;
-    Bitboard pawns = p->kind[CBB_PAWN] & l->own;
-    Bitboard empty = ~l->occupied;
+    CbbBitboard pawns = p->kind[CBB_PAWN] & l->own;
+    CbbBitboard empty = ~l->occupied;
     /* Pushes: pawns on a bishop ray never push; on a rook ray only along it. */
-    Bitboard pushers = pawns & ~l->pin_diag;
-    Bitboard single =
+    CbbBitboard pushers = pawns & ~l->pin_diag;
+    CbbBitboard single =
         (cbb_forward(pushers & ~l->pin_orth, us) | (cbb_forward(pushers & l->pin_orth, us) & l->pin_orth)) & empty;
-    Bitboard third_rank = us == CBB_WHITE ? CBB_RANK_3 : CBB_RANK_6;
+    CbbBitboard third_rank = us == CBB_WHITE ? CBB_RANK_3 : CBB_RANK_6;
     t.twice = cbb_forward(single & third_rank, us) & empty & l->target;
     t.single = single & l->target;
     /* Captures: pawns on a rook ray never capture; on a bishop ray only along it. */
-    Bitboard free = pawns & ~(l->pin_orth | l->pin_diag), pinned = pawns & l->pin_diag;
-    Bitboard victims = l->opp & l->target;
+    CbbBitboard free = pawns & ~(l->pin_orth | l->pin_diag), pinned = pawns & l->pin_diag;
+    CbbBitboard victims = l->opp & l->target;
     t.west = (cbb_forward_west(free, us) | (cbb_forward_west(pinned, us) & l->pin_diag)) & victims;
     t.east = (cbb_forward_east(free, us) | (cbb_forward_east(pinned, us) & l->pin_diag)) & victims;
     return t;
@@ -138,161 +140,162 @@ CBB_INLINE CbbPawnTargets cbb_pawn_targets(const CbbPosition *p, int us, const C
 /* Our pawns that may capture en passant.  Legality is tested on the
  * position after the capture: no knight or other pawn may still give check,
  * and no slider may see the king once both pawns have left their squares. */
-CBB_INLINE Bitboard cbb_en_passant_capturers(const CbbPosition *p, int us, const CbbLegal *l)
+CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, const CbbLegal *l)
 {
     if (p->ep_square < 0)
         return 0;
     int them = us ^ 1;
-    Bitboard ep = cbb_bit(p->ep_square);
-    Bitboard victim = cbb_forward(ep, them);
-    Bitboard candidates = cbb_pawn_attacks[them][p->ep_square] & p->kind[CBB_PAWN] & l->own;
-    Bitboard leapers = (p->kind[CBB_KNIGHT] | p->kind[CBB_PAWN]) & ~victim;
+    CbbBitboard ep = cbb_bit(p->ep_square);
+    CbbBitboard victim = cbb_forward(ep, them);
+    CbbBitboard candidates = cbb_pawn_attacks[them][p->ep_square] & p->kind[CBB_PAWN] & l->own;
+    CbbBitboard leapers = (p->kind[CBB_KNIGHT] | p->kind[CBB_PAWN]) & ~victim;
     if (!candidates || (l->checkers & leapers))
         return 0;
-    Bitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp;
-    Bitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & l->opp;
-    Bitboard legal = 0;
-    for (Bitboard c = candidates; c;) {
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp;
+    CbbBitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & l->opp;
+    CbbBitboard legal = 0;
+    for (CbbBitboard c = candidates; c;) {
         int from = cbb_pop_lsb(&c);
-        Bitboard after = l->occupied ^ cbb_bit(from) ^ ep ^ victim;
+        CbbBitboard after = l->occupied ^ cbb_bit(from) ^ ep ^ victim;
         if (!(cbb_rook_attacks(l->king, after) & opp_orth) && !(cbb_bishop_attacks(l->king, after) & opp_diag))
             legal |= cbb_bit(from);
     }
     return legal;
 }
 
-/* Squares a slider on `square` may reach: its attacks within the targets,
- * and along its pin ray if it is pinned (the caller has left out sliders
- * pinned on the other kind of line, which cannot move at all). */
-CBB_INLINE Bitboard cbb_diag_targets(int square, const CbbLegal *l)
+CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, int us, const CbbLegal *l, CbbBitboard *castles)
 {
-    Bitboard t = cbb_bishop_attacks(square, l->occupied) & l->target;
-    return (l->pin_diag & cbb_bit(square)) ? t & l->pin_diag : t;
-}
-
-CBB_INLINE Bitboard cbb_orth_targets(int square, const CbbLegal *l)
-{
-    Bitboard t = cbb_rook_attacks(square, l->occupied) & l->target;
-    return (l->pin_orth & cbb_bit(square)) ? t & l->pin_orth : t;
-}
-
-CBB_INLINE Bitboard cbb_king_targets(const CbbPosition *p, int us, const CbbLegal *l, Bitboard *castles)
-{
-    Bitboard steps = cbb_king_attacks[l->king] & ~l->own;
+    CbbBitboard steps = cbb_king_attacks[l->king] & ~l->own;
     int can_castle = (p->castling >> (2 * us)) & 3;
     *castles = 0;
     if (!steps && !can_castle)
         return 0;
-    Bitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
+    CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
     if (can_castle)
         *castles = cbb_castle_targets(p, us, l, danger);
     return steps & ~danger;
 }
 
-CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, int us)
-{
-    CbbLegal l;
-    cbb_legal_setup(p, us, &l);
-    Bitboard castles;
-    uint64_t count = (uint64_t)cbb_count(cbb_king_targets(p, us, &l, &castles));
-    count += (uint64_t)cbb_count(castles);
-    if (cbb_more_than_one(l.checkers))
-        return count;
+/* Where the walk puts what it finds.  Emitting writes each move at `out`;
+ * counting only adds up the sizes of the target sets.  The walk takes
+ * `emit` as a constant, so each use compiles to its own code and the
+ * counting one never touches a move. */
+typedef struct CbbSink {
+    CbbMove *out;
+    uint64_t count;
+} CbbSink;
 
-    Bitboard pinned = l.pin_orth | l.pin_diag;
-    for (Bitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;)
-        count += (uint64_t)cbb_count(cbb_knight_attacks[cbb_pop_lsb(&knights)] & l.target);
-    /* Free sliders first, then the (rare) pinned ones along their rays. */
-    Bitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & l.own,
-             orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l.own;
-    for (Bitboard free = diag & ~pinned; free;)
-        count += (uint64_t)cbb_count(cbb_bishop_attacks(cbb_pop_lsb(&free), l.occupied) & l.target);
-    for (Bitboard free = orth & ~pinned; free;)
-        count += (uint64_t)cbb_count(cbb_rook_attacks(cbb_pop_lsb(&free), l.occupied) & l.target);
-    if (pinned) {
-        for (Bitboard on_ray = diag & l.pin_diag; on_ray;)
-            count += (uint64_t)cbb_count(cbb_bishop_attacks(cbb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_diag);
-        for (Bitboard on_ray = orth & l.pin_orth; on_ray;)
-            count += (uint64_t)cbb_count(cbb_rook_attacks(cbb_pop_lsb(&on_ray), l.occupied) & l.target & l.pin_orth);
+/* A piece on `from` moving to each of `targets`. */
+CBB_INLINE void cbb_sink_moves(CbbSink *s, const bool emit, int from, CbbBitboard targets, int piece, int special)
+{
+    if (!emit) {
+        s->count += (uint64_t)cbb_count(targets);
+        return;
     }
-
-    CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
-    Bitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
-    count += (uint64_t)(cbb_count(t.single & ~last_rank) + cbb_count(t.twice) + cbb_count(t.west & ~last_rank) +
-                        cbb_count(t.east & ~last_rank));
-    count +=
-        4 * (uint64_t)(cbb_count(t.single & last_rank) + cbb_count(t.west & last_rank) + cbb_count(t.east & last_rank));
-    count += (uint64_t)cbb_count(cbb_en_passant_capturers(p, us, &l));
-    return count;
-}
-
-CBB_INLINE CbbMove *cbb_emit(CbbMove *out, int from, Bitboard targets, int piece)
-{
     while (targets)
-        *out++ = (CbbMove){(uint8_t)from, (uint8_t)cbb_pop_lsb(&targets), (uint8_t)piece, CBB_MOVE_PLAIN};
-    return out;
+        *s->out++ = (CbbMove){(uint8_t)from, (uint8_t)cbb_pop_lsb(&targets), (uint8_t)piece, (uint8_t)special};
 }
 
-/* Pawn moves onto `targets`, each from `delta` squares back; promotions
- * on the last rank become four moves. */
-CBB_INLINE CbbMove *cbb_emit_pawns(CbbMove *out, Bitboard targets, int delta, int special, Bitboard last_rank)
+/* Pawn moves onto `targets`, each from `delta` squares back; a promotion
+ * on the last rank is four moves. */
+CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, CbbBitboard targets, int delta, int special,
+                               CbbBitboard last_rank)
 {
-    for (Bitboard plain = targets & ~last_rank; plain;) {
-        int to = cbb_pop_lsb(&plain);
-        *out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)special};
+    if (!emit) {
+        s->count += (uint64_t)cbb_count(targets);
+        if (targets & last_rank) /* rare: test before counting */
+            s->count += 3 * (uint64_t)cbb_count(targets & last_rank);
+        return;
     }
-    for (Bitboard promote = targets & last_rank; promote;) {
+    for (CbbBitboard plain = targets & ~last_rank; plain;) {
+        int to = cbb_pop_lsb(&plain);
+        *s->out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)special};
+    }
+    for (CbbBitboard promote = targets & last_rank; promote;) {
         int to = cbb_pop_lsb(&promote);
         for (int kind = CBB_QUEEN; kind >= CBB_KNIGHT; kind--)
-            *out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)(CBB_MOVE_PROMOTE_BASE + kind)};
+            *s->out++ =
+                (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)(CBB_MOVE_PROMOTE_BASE + kind)};
     }
-    return out;
 }
 
-CBB_INLINE int cbb_generate_side(const CbbPosition *p, int us, CbbMove *moves)
+/* The one piece walk: every legal move of `us`, into the sink. */
+CBB_INLINE void cbb_walk_side(const CbbPosition *p, const int us, CbbSink *s, const bool emit)
 {
     CbbLegal l;
     cbb_legal_setup(p, us, &l);
-    CbbMove *out = moves;
-    Bitboard castles;
-    out = cbb_emit(out, l.king, cbb_king_targets(p, us, &l, &castles), CBB_KING);
-    while (castles)
-        *out++ = (CbbMove){(uint8_t)l.king, (uint8_t)cbb_pop_lsb(&castles), CBB_KING, CBB_MOVE_CASTLE};
+    CbbBitboard castles;
+    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
+    cbb_sink_moves(s, emit, l.king, castles, CBB_KING, CBB_MOVE_CASTLE);
     if (cbb_more_than_one(l.checkers))
-        return (int)(out - moves);
+        return;
 
-    Bitboard pinned = l.pin_orth | l.pin_diag;
-    for (Bitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;) {
+    CbbBitboard pinned = l.pin_orth | l.pin_diag;
+    for (CbbBitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;) {
         int from = cbb_pop_lsb(&knights);
-        out = cbb_emit(out, from, cbb_knight_attacks[from] & l.target, CBB_KNIGHT);
+        cbb_sink_moves(s, emit, from, cbb_knight_attacks[from] & l.target, CBB_KNIGHT, CBB_MOVE_PLAIN);
     }
-    for (Bitboard bishops = p->kind[CBB_BISHOP] & l.own & ~l.pin_orth; bishops;) {
-        int from = cbb_pop_lsb(&bishops);
-        out = cbb_emit(out, from, cbb_diag_targets(from, &l), CBB_BISHOP);
+    /* Free sliders first, then the (rare) pinned ones along their rays. */
+    CbbBitboard queens = p->kind[CBB_QUEEN] & l.own;
+    for (CbbBitboard free = p->kind[CBB_BISHOP] & l.own & ~pinned; free;) {
+        int from = cbb_pop_lsb(&free);
+        cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target, CBB_BISHOP, CBB_MOVE_PLAIN);
     }
-    for (Bitboard rooks = p->kind[CBB_ROOK] & l.own & ~l.pin_diag; rooks;) {
-        int from = cbb_pop_lsb(&rooks);
-        out = cbb_emit(out, from, cbb_orth_targets(from, &l), CBB_ROOK);
+    for (CbbBitboard free = p->kind[CBB_ROOK] & l.own & ~pinned; free;) {
+        int from = cbb_pop_lsb(&free);
+        cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target, CBB_ROOK, CBB_MOVE_PLAIN);
     }
-    for (Bitboard queens = p->kind[CBB_QUEEN] & l.own; queens;) {
-        int from = cbb_pop_lsb(&queens);
-        Bitboard from_bit = cbb_bit(from), targets = 0;
-        if (!(l.pin_orth & from_bit))
-            targets |= cbb_diag_targets(from, &l);
-        if (!(l.pin_diag & from_bit))
-            targets |= cbb_orth_targets(from, &l);
-        out = cbb_emit(out, from, targets, CBB_QUEEN);
+    for (CbbBitboard free = queens & ~pinned; free;) {
+        int from = cbb_pop_lsb(&free);
+        CbbBitboard targets = (cbb_bishop_attacks(from, l.occupied) | cbb_rook_attacks(from, l.occupied)) & l.target;
+        cbb_sink_moves(s, emit, from, targets, CBB_QUEEN, CBB_MOVE_PLAIN);
+    }
+    if (pinned) {
+        /* A pinned slider moves only along its ray, and only if the ray is
+         * of its own kind of line; a pinned queen is found by one of these. */
+        CbbBitboard diag = (p->kind[CBB_BISHOP] | queens) & l.own, orth = (p->kind[CBB_ROOK] | queens) & l.own;
+        for (CbbBitboard on_ray = diag & l.pin_diag; on_ray;) {
+            int from = cbb_pop_lsb(&on_ray);
+            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_BISHOP;
+            cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target & l.pin_diag, piece,
+                           CBB_MOVE_PLAIN);
+        }
+        for (CbbBitboard on_ray = orth & l.pin_orth; on_ray;) {
+            int from = cbb_pop_lsb(&on_ray);
+            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_ROOK;
+            cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target & l.pin_orth, piece,
+                           CBB_MOVE_PLAIN);
+        }
     }
 
     CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
-    Bitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
-    out = cbb_emit_pawns(out, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, last_rank);
-    out = cbb_emit_pawns(out, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, 0);
-    out = cbb_emit_pawns(out, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, last_rank);
-    out = cbb_emit_pawns(out, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, last_rank);
-    for (Bitboard ep = cbb_en_passant_capturers(p, us, &l); ep;)
-        *out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
-    return (int)(out - moves);
+    CbbBitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
+    cbb_sink_pawns(s, emit, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, last_rank);
+    cbb_sink_pawns(s, emit, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, 0);
+    cbb_sink_pawns(s, emit, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, last_rank);
+    cbb_sink_pawns(s, emit, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, last_rank);
+    /* En passant: a set of capturers, all onto the one square. */
+    CbbBitboard ep = cbb_en_passant_capturers(p, us, &l);
+    if (!emit)
+        s->count += (uint64_t)cbb_count(ep);
+    else
+        while (ep)
+            *s->out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
+}
+
+/* The two specialisations of the walk, per side. */
+CBB_INLINE int cbb_generate_side(const CbbPosition *p, const int us, CbbMove *moves)
+{
+    CbbSink s = {moves, 0};
+    cbb_walk_side(p, us, &s, true);
+    return (int)(s.out - moves);
+}
+
+CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const int us)
+{
+    CbbSink s = {NULL, 0};
+    cbb_walk_side(p, us, &s, false);
+    return s.count;
 }
 
 /* The legal moves of the side to move; returns how many. */

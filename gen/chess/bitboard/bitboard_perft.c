@@ -1,65 +1,70 @@
 /* The perft recursion.  Each node generates its legal moves into a list on
  * the stack, then makes each into a fresh child position (copy-make): the
- * parent stays intact, so there is nothing to unmake. */
+ * parent stays intact, so there is nothing to unmake.  Bulk and full
+ * counting are one function, perft_node, with the mode a constant. */
 #include "bitboard_perft.h"
 
+#include "backend.h"
 #include "bitboard_movegen.h"
 
+static uint64_t perft_bulk(const CbbPosition *p, int depth);
+static uint64_t perft_full(const CbbPosition *p, int depth);
+
 /* The sum over `moves` of the replies each leaves `them`, the side to move
- * after it: make and count inlined into one loop per side. */
-CBB_INLINE uint64_t count_replies(const CbbPosition *p, const CbbMove *moves, int count, int them)
+ * after it: make and count inlined into one loop per side, so the child
+ * stays in registers between the two.  It pays: without it (a call and a
+ * side test per counted node) bulk perft runs 12% more instructions
+ * (callgrind, initial position depth 5: 115.4 M against 103.0 M). */
+CBB_INLINE uint64_t count_replies(const CbbPosition *p, const CbbMove *moves, int count, const int them)
 {
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         CbbPosition child;
         cbb_make(p, &child, moves[i]);
+        BACKEND_DEBUG_CHECK(cbb_position_check, &child);
         nodes += cbb_count_side(&child, them);
     }
     return nodes;
 }
 
-/* Bulk counting: at depth 1 the legal moves are counted, never made.  The
- * depth-2 loop is written out so that the child position can stay in
- * registers between make and count. */
-static uint64_t perft_bulk(const CbbPosition *p, int depth)
+/* Bulk: the last ply is counted, never made, so a bulk search stops at
+ * depth 1; a full one makes every move and stops at depth 0. */
+CBB_INLINE uint64_t perft_node(const CbbPosition *p, int depth, const bool bulk)
 {
+    if (!bulk && depth == 0)
+        return 1;
+    if (bulk && depth == 1)
+        return cbb_count_moves(p);
     CbbMove moves[CBB_MAX_MOVES];
     int count = cbb_generate(p, moves);
-    uint64_t nodes = 0;
-    if (depth == 2)
+    if (bulk && depth == 2)
         return p->side == CBB_WHITE ? count_replies(p, moves, count, CBB_BLACK)
                                     : count_replies(p, moves, count, CBB_WHITE);
-    for (int i = 0; i < count; i++) {
-        CbbPosition child;
-        cbb_make(p, &child, moves[i]);
-        nodes += perft_bulk(&child, depth - 1);
-    }
-    return nodes;
-}
-
-/* Every leaf made: depth 0 is reached through a real make and call.  Not
- * inlined, so the compiler cannot see that a leaf's position goes unread
- * and drop the last ply's makes. */
-static __attribute__((noinline)) uint64_t perft_full(const CbbPosition *p, int depth)
-{
-    if (depth == 0)
-        return 1;
-    CbbMove moves[CBB_MAX_MOVES];
-    int count = cbb_generate(p, moves);
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         CbbPosition child;
         cbb_make(p, &child, moves[i]);
-        nodes += perft_full(&child, depth - 1);
+        BACKEND_DEBUG_CHECK(cbb_position_check, &child);
+        nodes += bulk ? perft_bulk(&child, depth - 1) : perft_full(&child, depth - 1);
     }
     return nodes;
 }
 
-uint64_t cbb_perft(const CbbPosition *p, int depth, int bulk)
+/* The two instances.  Not inlined into each other, so the compiler cannot
+ * see that a leaf's position goes unread and drop the last ply's makes. */
+static __attribute__((noinline)) uint64_t perft_bulk(const CbbPosition *p, int depth)
+{
+    return perft_node(p, depth, true);
+}
+
+static __attribute__((noinline)) uint64_t perft_full(const CbbPosition *p, int depth)
+{
+    return perft_node(p, depth, false);
+}
+
+uint64_t cbb_perft(const CbbPosition *p, int depth, bool bulk)
 {
     if (depth <= 0)
         return 1;
-    if (!bulk)
-        return perft_full(p, depth);
-    return depth == 1 ? cbb_count_moves(p) : perft_bulk(p, depth);
+    return bulk ? perft_bulk(p, depth) : perft_full(p, depth);
 }

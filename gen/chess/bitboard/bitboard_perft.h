@@ -3,12 +3,13 @@
 #ifndef GEN_CHESS_BITBOARD_PERFT_H
 #define GEN_CHESS_BITBOARD_PERFT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bitboard_position.h"
 
 /* Leaf count of the move tree `depth` plies deep (1 at depth 0).  With
  * `bulk`, the last ply is counted, not made. */
-uint64_t cbb_perft(const CbbPosition *p, int depth, int bulk);
+uint64_t cbb_perft(const CbbPosition *p, int depth, bool bulk);
 
 #endif

@@ -2,6 +2,7 @@
  * bitboard backend's own forms.  None of this is on the search path. */
 #include "bitboard_position.h"
 
+#include <stddef.h>
 #include <string.h>
 
 void cbb_position_load(CbbPosition *p, const Position *pos)
@@ -27,7 +28,7 @@ void cbb_position_save(const CbbPosition *p, Position *pos)
     pos->game = GAME_CHESS;
     for (int k = CBB_PAWN; k < CBB_KINDS; k++)
         for (int side = CBB_WHITE; side <= CBB_BLACK; side++) {
-            Bitboard set = p->kind[k] & p->color[side];
+            CbbBitboard set = p->kind[k] & p->color[side];
             PawnState state = k != CBB_PAWN ? PAWN_NONE : side == CBB_WHITE ? PAWN_UP : PAWN_DOWN;
             while (set)
                 pos->board[cbb_pop_lsb(&set)] = PIECE_MAKE(side, k + PAWN, state);
@@ -39,27 +40,87 @@ void cbb_position_save(const CbbPosition *p, Position *pos)
     pos->fullmove_number = p->fullmove_number;
 }
 
-static int kind_on(const CbbPosition *p, int square)
+static int kind_on(const CbbPosition *p, CbbBitboard square)
 {
-    for (int k = CBB_PAWN; k < CBB_KINDS; k++)
-        if (p->kind[k] & cbb_bit(square))
-            return k;
-    return -1;
+    int k = CBB_PAWN;
+    while (k < CBB_KING && !(p->kind[k] & square))
+        k++;
+    return k; /* the caller knows the square is occupied: what is left is the king */
 }
 
-CbbMove cbb_move_from_neutral(const CbbPosition *p, Move move)
+bool cbb_move_from_neutral(const CbbPosition *p, Move move, CbbMove *out)
 {
-    CbbMove m = {move.from, move.to, (uint8_t)kind_on(p, move.from), CBB_MOVE_PLAIN};
+    if (move.from >= C_SQUARES || move.to >= C_SQUARES)
+        return false;
+    CbbBitboard own = p->color[p->side], from = cbb_bit(move.from), to = cbb_bit(move.to);
+    if (!(own & from) || (own & to))
+        return false;
+    CbbMove m = {move.from, move.to, (uint8_t)kind_on(p, from), CBB_MOVE_PLAIN};
+    /* A promotion is named exactly when a pawn reaches the last rank. */
+    bool promotes = m.piece == CBB_PAWN && (to & (CBB_RANK_1 | CBB_RANK_8));
+    if (promotes != (move.promotion != EMPTY))
+        return false;
     int distance = move.to > move.from ? move.to - move.from : move.from - move.to;
-    if (m.piece == CBB_KING && distance == 2)
+    if (promotes) {
+        if (move.promotion < KNIGHT || move.promotion > QUEEN)
+            return false;
+        m.special = (uint8_t)(CBB_MOVE_PROMOTE_BASE + move.promotion - PAWN);
+    } else if (m.piece == CBB_KING && distance == 2)
         m.special = CBB_MOVE_CASTLE;
     else if (m.piece == CBB_PAWN && distance == 16)
         m.special = CBB_MOVE_DOUBLE_STEP;
     else if (m.piece == CBB_PAWN && move.to == p->ep_square)
         m.special = CBB_MOVE_EN_PASSANT;
-    else if (move.promotion != EMPTY)
-        m.special = (uint8_t)(CBB_MOVE_PROMOTE_BASE + move.promotion - PAWN);
-    return m;
+    *out = m;
+    return true;
+}
+
+/* The king's and the rook's home squares of each castling right, in
+ * CASTLE_* bit order (WK, WQ, BK, BQ). */
+static const int8_t KING_HOME[4] = {4, 4, 60, 60}, ROOK_HOME[4] = {7, 0, 63, 56};
+
+const char *cbb_position_check(const CbbPosition *p)
+{
+    CbbBitboard all = 0;
+    for (int k = CBB_PAWN; k < CBB_KINDS; k++) {
+        if (all & p->kind[k])
+            return "a square holds two kinds";
+        all |= p->kind[k];
+    }
+    if (p->color[CBB_WHITE] & p->color[CBB_BLACK])
+        return "a square holds both colours";
+    if (all != (p->color[CBB_WHITE] | p->color[CBB_BLACK]))
+        return "kind sets and colour sets cover different squares";
+    for (int side = CBB_WHITE; side <= CBB_BLACK; side++)
+        if (cbb_count(p->kind[CBB_KING] & p->color[side]) != 1)
+            return "a side has no king or more than one";
+    if (p->kind[CBB_PAWN] & (CBB_RANK_1 | CBB_RANK_8))
+        return "a pawn on the first or last rank";
+    if (p->side > CBB_BLACK)
+        return "side to move is neither white nor black";
+    if (p->ep_square != -1) {
+        /* The square a pawn of the side not on move just passed over: on
+         * rank 6 with white to move, 3 with black; empty, as is the square
+         * the pawn left, with the pawn beyond it. */
+        int them = p->side ^ 1, step = p->side == CBB_WHITE ? -8 : 8;
+        int rank = p->side == CBB_WHITE ? 5 : 2;
+        if (p->ep_square < 0 || p->ep_square >= C_SQUARES || p->ep_square / 8 != rank)
+            return "en passant square on the wrong rank for the side to move";
+        if ((all & (cbb_bit(p->ep_square) | cbb_bit(p->ep_square - step))) ||
+            !(p->kind[CBB_PAWN] & p->color[them] & cbb_bit(p->ep_square + step)))
+            return "en passant square does not follow a double pawn step";
+    }
+    if (p->castling & ~15)
+        return "castling rights beyond KQkq";
+    for (int right = 0; right < 4; right++) {
+        if (!(p->castling & (1 << right)))
+            continue;
+        CbbBitboard own = p->color[right / 2];
+        if (!(p->kind[CBB_KING] & own & cbb_bit(KING_HOME[right])) ||
+            !(p->kind[CBB_ROOK] & own & cbb_bit(ROOK_HOME[right])))
+            return "a castling right without its king and rook at home";
+    }
+    return NULL;
 }
 
 Move cbb_move_to_neutral(CbbMove m)

@@ -21,8 +21,8 @@
 enum { CBB_PAWN = 0, CBB_KNIGHT, CBB_BISHOP, CBB_ROOK, CBB_QUEEN, CBB_KING, CBB_KINDS };
 
 typedef struct CbbPosition {
-    Bitboard kind[CBB_KINDS];
-    Bitboard color[2];
+    CbbBitboard kind[CBB_KINDS];
+    CbbBitboard color[2];
     uint8_t side;     /* CBB_WHITE or CBB_BLACK to move */
     uint8_t castling; /* CASTLE_* bits */
     int8_t ep_square; /* square passed over by the last double step, or -1 */
@@ -51,9 +51,9 @@ enum { CBB_MAX_MOVES = 256 };
 CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove m)
 {
     int us = parent->side, them = us ^ 1;
-    Bitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
+    CbbBitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
     *child = *parent;
-    Bitboard captured = parent->color[them] & to;
+    CbbBitboard captured = parent->color[them] & to;
     /* Clear the target from every kind: it is empty or holds the victim. */
     for (int k = CBB_PAWN; k < CBB_KING; k++)
         child->kind[k] &= ~to;
@@ -69,7 +69,7 @@ CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove 
     case CBB_MOVE_PLAIN: break;
     case CBB_MOVE_DOUBLE_STEP: child->ep_square = (int8_t)((m.from + m.to) / 2); break;
     case CBB_MOVE_EN_PASSANT: {
-        Bitboard victim = us == CBB_WHITE ? to >> 8 : to << 8;
+        CbbBitboard victim = us == CBB_WHITE ? to >> 8 : to << 8;
         child->kind[CBB_PAWN] ^= victim;
         child->color[them] ^= victim;
         break;
@@ -77,7 +77,7 @@ CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove 
     case CBB_MOVE_CASTLE: {
         /* King to g: rook h -> f; king to c: rook a -> d. */
         int kingside = m.to > m.from;
-        Bitboard rook = kingside ? (to << 1) | (to >> 1) : (to >> 2) | (to << 1);
+        CbbBitboard rook = kingside ? (to << 1) | (to >> 1) : (to >> 2) | (to << 1);
         child->kind[CBB_ROOK] ^= rook;
         child->color[us] ^= rook;
         break;
@@ -93,8 +93,15 @@ CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove 
 void cbb_position_load(CbbPosition *p, const Position *pos);
 void cbb_position_save(const CbbPosition *p, Position *pos);
 
-/* The internal form of a neutral move that is legal in `p`. */
-CbbMove cbb_move_from_neutral(const CbbPosition *p, Move move);
+/* The internal form of a neutral move, from the board and the move's
+ * squares (no generation): exact for every legal move of `p`; false for
+ * what it cheaply sees cannot be one (no piece of the side to move on
+ * `from`, its own piece on `to`, a promotion missing or out of place). */
+bool cbb_move_from_neutral(const CbbPosition *p, Move move, CbbMove *out);
 Move cbb_move_to_neutral(CbbMove m);
+
+/* Debug check of the position's invariants: NULL when they hold, else the
+ * first one broken. */
+const char *cbb_position_check(const CbbPosition *p);
 
 #endif

@@ -7,21 +7,21 @@
 
 #include "bitboard_magic.h"
 
-SliderSquare cbb_rook_squares[64];
-SliderSquare cbb_bishop_squares[64];
+CbbSliderSquare cbb_rook_squares[64];
+CbbSliderSquare cbb_bishop_squares[64];
 
 /* Sum over squares of 2^(mask bits): 102400 for rooks, 5248 for bishops. */
 enum { ROOK_TABLE_SIZE = 102400, BISHOP_TABLE_SIZE = 5248 };
-static Bitboard rook_table[ROOK_TABLE_SIZE];
-static Bitboard bishop_table[BISHOP_TABLE_SIZE];
+static CbbBitboard rook_table[ROOK_TABLE_SIZE];
+static CbbBitboard bishop_table[BISHOP_TABLE_SIZE];
 
 static const int ROOK_STEPS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 static const int BISHOP_STEPS[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-Bitboard cbb_slider_walk(int square, Bitboard occupied, int bishop)
+CbbBitboard cbb_slider_walk(int square, CbbBitboard occupied, int bishop)
 {
     const int(*steps)[2] = bishop ? BISHOP_STEPS : ROOK_STEPS;
-    Bitboard attacks = 0;
+    CbbBitboard attacks = 0;
     for (int d = 0; d < 4; d++) {
         int file = square % 8 + steps[d][0], rank = square / 8 + steps[d][1];
         for (; file >= 0 && file < 8 && rank >= 0 && rank < 8; file += steps[d][0], rank += steps[d][1]) {
@@ -35,10 +35,10 @@ Bitboard cbb_slider_walk(int square, Bitboard occupied, int bishop)
 
 /* The rays from `square` without each ray's last square: whether that one is
  * occupied never changes what the slider attacks. */
-static Bitboard relevant_mask(int square, int bishop)
+static CbbBitboard relevant_mask(int square, int bishop)
 {
     const int(*steps)[2] = bishop ? BISHOP_STEPS : ROOK_STEPS;
-    Bitboard mask = 0;
+    CbbBitboard mask = 0;
     for (int d = 0; d < 4; d++) {
         int file = square % 8 + steps[d][0], rank = square / 8 + steps[d][1];
         for (;;) {
@@ -54,12 +54,12 @@ static Bitboard relevant_mask(int square, int bishop)
     return mask;
 }
 
-int cbb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets, Bitboard *attacks)
+int cbb_slider_subsets(int square, int bishop, CbbBitboard *mask, CbbBitboard *subsets, CbbBitboard *attacks)
 {
     *mask = relevant_mask(square, bishop);
     /* Every subset of the mask, by the carry-rippler trick. */
     int count = 0;
-    Bitboard subset = 0;
+    CbbBitboard subset = 0;
     do {
         subsets[count] = subset;
         attacks[count++] = cbb_slider_walk(square, subset, bishop);
@@ -68,12 +68,12 @@ int cbb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets
     return count;
 }
 
-static void init_kind(SliderSquare *squares, Bitboard *table, int bishop)
+static void init_kind(CbbSliderSquare *squares, CbbBitboard *table, int bishop)
 {
-    static Bitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS];
-    Bitboard *slice = table;
+    static CbbBitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS];
+    CbbBitboard *slice = table;
     for (int square = 0; square < 64; square++) {
-        SliderSquare *s = &squares[square];
+        CbbSliderSquare *s = &squares[square];
         int count = cbb_slider_subsets(square, bishop, &s->mask, subsets, attacks);
         int bits = cbb_count(s->mask);
         s->shift = (unsigned)(64 - bits);

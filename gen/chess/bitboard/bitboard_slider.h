@@ -28,15 +28,15 @@
 #define CBB_SLIDER_PEXT 0
 #endif
 
-typedef struct SliderSquare {
-    Bitboard mask;           /* relevant occupancy */
-    Bitboard magic;          /* multiplier (magic builds only) */
-    const Bitboard *attacks; /* this square's slice of the table */
-    unsigned shift;          /* 64 - bits in mask (magic builds only) */
-} SliderSquare;
+typedef struct CbbSliderSquare {
+    CbbBitboard mask;           /* relevant occupancy */
+    CbbBitboard magic;          /* multiplier (magic builds only) */
+    const CbbBitboard *attacks; /* this square's slice of the table */
+    unsigned shift;             /* 64 - bits in mask (magic builds only) */
+} CbbSliderSquare;
 
-extern SliderSquare cbb_rook_squares[64];
-extern SliderSquare cbb_bishop_squares[64];
+extern CbbSliderSquare cbb_rook_squares[64];
+extern CbbSliderSquare cbb_bishop_squares[64];
 
 /* Whether this build indexes with PEXT (1) or magics (0), for reports. */
 static inline int cbb_slider_uses_pext(void)
@@ -45,7 +45,7 @@ static inline int cbb_slider_uses_pext(void)
 }
 
 /* The one place an index is made. */
-static inline unsigned cbb_slider_index(const SliderSquare *s, Bitboard occupied)
+static inline unsigned cbb_slider_index(const CbbSliderSquare *s, CbbBitboard occupied)
 {
 #if CBB_SLIDER_PEXT
     return (unsigned)_pext_u64(occupied, s->mask);
@@ -54,27 +54,27 @@ static inline unsigned cbb_slider_index(const SliderSquare *s, Bitboard occupied
 #endif
 }
 
-static inline Bitboard cbb_rook_attacks(int square, Bitboard occupied)
+static inline CbbBitboard cbb_rook_attacks(int square, CbbBitboard occupied)
 {
-    const SliderSquare *s = &cbb_rook_squares[square];
+    const CbbSliderSquare *s = &cbb_rook_squares[square];
     return s->attacks[cbb_slider_index(s, occupied)];
 }
 
-static inline Bitboard cbb_bishop_attacks(int square, Bitboard occupied)
+static inline CbbBitboard cbb_bishop_attacks(int square, CbbBitboard occupied)
 {
-    const SliderSquare *s = &cbb_bishop_squares[square];
+    const CbbSliderSquare *s = &cbb_bishop_squares[square];
     return s->attacks[cbb_slider_index(s, occupied)];
 }
 
 /* Slow reference: walks the rays square by square (table building, tests). */
-Bitboard cbb_slider_walk(int square, Bitboard occupied, int bishop);
+CbbBitboard cbb_slider_walk(int square, CbbBitboard occupied, int bishop);
 
 enum { CBB_SLIDER_MAX_SUBSETS = 4096 };
 
 /* The relevant mask of a rook (bishop = 0) or bishop on `square`, and every
  * subset of it with the attacks it leaves; returns the number of subsets
  * (at most CBB_SLIDER_MAX_SUBSETS). */
-int cbb_slider_subsets(int square, int bishop, Bitboard *mask, Bitboard *subsets, Bitboard *attacks);
+int cbb_slider_subsets(int square, int bishop, CbbBitboard *mask, CbbBitboard *subsets, CbbBitboard *attacks);
 
 /* Builds the masks, the magics (magic builds) and the tables; called once
  * from cbb_tables_init(). */

@@ -8,18 +8,18 @@
 #include "bitboard_slider.h"
 #include "position.h"
 
-Bitboard cbb_knight_attacks[64];
-Bitboard cbb_king_attacks[64];
-Bitboard cbb_pawn_attacks[2][64];
-Bitboard cbb_rook_lines[64];
-Bitboard cbb_bishop_lines[64];
-Bitboard cbb_path_to[64][64];
+CbbBitboard cbb_knight_attacks[64];
+CbbBitboard cbb_king_attacks[64];
+CbbBitboard cbb_pawn_attacks[2][64];
+CbbBitboard cbb_rook_lines[64];
+CbbBitboard cbb_bishop_lines[64];
+CbbBitboard cbb_path_to[64][64];
 uint8_t cbb_castle_keep[64];
 
 /* The squares reached by the (file, rank) steps that stay on the board. */
-static Bitboard leaps(int square, const int (*steps)[2], int count)
+static CbbBitboard leaps(int square, const int (*steps)[2], int count)
 {
-    Bitboard set = 0;
+    CbbBitboard set = 0;
     for (int i = 0; i < count; i++) {
         int file = square % 8 + steps[i][0], rank = square / 8 + steps[i][1];
         if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
@@ -52,7 +52,7 @@ static void init_paths(void)
     }
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {
-            Bitboard path = 0;
+            CbbBitboard path = 0;
             for (int bishop = 0; bishop < 2; bishop++)
                 if (cbb_slider_walk(a, 0, bishop) & cbb_bit(b))
                     path = cbb_slider_walk(a, cbb_bit(b), bishop) & cbb_slider_walk(b, cbb_bit(a), bishop);

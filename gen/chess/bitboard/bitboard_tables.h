@@ -12,22 +12,22 @@
 
 #include "bitboard_bb64.h"
 
-extern Bitboard cbb_knight_attacks[64];
-extern Bitboard cbb_king_attacks[64];
+extern CbbBitboard cbb_knight_attacks[64];
+extern CbbBitboard cbb_king_attacks[64];
 /* cbb_pawn_attacks[side][s]: the two squares a pawn of `side` on s captures
  * on.  Read the other way, cbb_pawn_attacks[them][s] is where pawns of `us`
  * stand that capture on s. */
-extern Bitboard cbb_pawn_attacks[2][64];
+extern CbbBitboard cbb_pawn_attacks[2][64];
 
 /* Rook and bishop attacks on an empty board. */
-extern Bitboard cbb_rook_lines[64];
-extern Bitboard cbb_bishop_lines[64];
+extern CbbBitboard cbb_rook_lines[64];
+extern CbbBitboard cbb_bishop_lines[64];
 
 /* cbb_path_to[a][b]: when a and b share a rank, file or diagonal, the squares
  * strictly between them plus b itself; otherwise b alone.  With a the king
  * and b a checker that is exactly the check mask (capture the checker or
  * block the line); with b a pinner it is the pin ray. */
-extern Bitboard cbb_path_to[64][64];
+extern CbbBitboard cbb_path_to[64][64];
 
 /* Castling rights still held after a move from or to this square: moving
  * the king or a rook, or capturing a rook on its corner, drops them. */

@@ -5,8 +5,9 @@
  *
  * Not part of the build.  From the repository root:
  *   gcc -std=c17 -O2 -Igen/core -Igen/chess/bitboard gen/chess/bitboard/tools/bitboard_find_magics.c \
- *       gen/chess/bitboard/bitboard_slider.c gen/chess/bitboard/bitboard_magic.c gen/chess/bitboard/bitboard_magic_table.c \
- *       -o /tmp/find_magics && /tmp/find_magics > gen/chess/bitboard/bitboard_magic_table.c */
+ *       gen/chess/bitboard/bitboard_slider.c gen/chess/bitboard/bitboard_magic.c \
+ *       gen/chess/bitboard/bitboard_magic_table.c -o /tmp/find_magics && \
+ *       /tmp/find_magics > gen/chess/bitboard/bitboard_magic_table.c */
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -15,19 +16,19 @@
 
 int main(void)
 {
-    static Bitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS], table[CBB_SLIDER_MAX_SUBSETS];
+    static CbbBitboard subsets[CBB_SLIDER_MAX_SUBSETS], attacks[CBB_SLIDER_MAX_SUBSETS], table[CBB_SLIDER_MAX_SUBSETS];
     printf("/* Magic multipliers for bitboard_slider.c, written by\n"
            " * gen/chess/bitboard/tools/bitboard_find_magics.c (our own seeded search, see\n"
            " * bitboard_magic.h); do not edit by hand. */\n"
            "#include \"bitboard_magic.h\"\n\n"
-           "const Bitboard cbb_stored_magics[2][64] = {\n");
+           "const CbbBitboard cbb_stored_magics[2][64] = {\n");
     for (int bishop = 0; bishop < 2; bishop++) {
         printf("    {\n");
         for (int square = 0; square < 64; square++) {
-            Bitboard mask;
+            CbbBitboard mask;
             int count = cbb_slider_subsets(square, bishop, &mask, subsets, attacks);
             uint64_t seed = CBB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop);
-            Bitboard magic = cbb_magic_find(subsets, attacks, count, cbb_count(mask), 0, &seed, table);
+            CbbBitboard magic = cbb_magic_find(subsets, attacks, count, cbb_count(mask), 0, &seed, table);
             printf("%s0x%016" PRIx64 "ULL,%s", square % 4 ? " " : "        ", magic, square % 4 == 3 ? "\n" : "");
         }
         printf("    },\n");
