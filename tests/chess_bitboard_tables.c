@@ -54,7 +54,7 @@ Test(chess_bitboard_tables, stored_magics_are_what_the_seeded_search_finds, .tim
             CbbBitboard mask;
             int count = cbb_slider_subsets(square, bishop, &mask, subsets, attacks);
             uint64_t seed = CBB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop);
-            CbbBitboard found = cbb_magic_find(subsets, attacks, count, cbb_count(mask), 0, &seed, table);
+            CbbBitboard found = cbb_magic_find(subsets, attacks, count, cbb_popcount(mask), 0, &seed, table);
             EXPECT(found == cbb_stored_magics[bishop][square], "%s on %d: search finds %016llx, table has %016llx",
                    bishop ? "bishop" : "rook", square, (unsigned long long)found,
                    (unsigned long long)cbb_stored_magics[bishop][square]);

@@ -37,7 +37,7 @@ static inline int cbb_lsb(CbbBitboard b)
 {
     return __builtin_ctzll(b);
 }
-static inline int cbb_count(CbbBitboard b)
+static inline int cbb_popcount(CbbBitboard b)
 {
     return __builtin_popcountll(b);
 }

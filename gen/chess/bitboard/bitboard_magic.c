@@ -34,7 +34,7 @@ CbbBitboard cbb_magic_find(const CbbBitboard *subsets, const CbbBitboard *attack
         attempt++;
         CbbBitboard magic = first_try ? first_try : next_random(seed) & next_random(seed) & next_random(seed);
         first_try = 0;
-        if (cbb_count((mask * magic) >> 56) < 6)
+        if (cbb_popcount((mask * magic) >> 56) < 6)
             continue;
         int ok = 1;
         for (int i = 0; i < count && ok; i++) {

@@ -17,7 +17,7 @@
  * built and the king's rook and bishop lines looked at again.
  *
  * One piece walk (cbb_walk_side) finds the moves and hands each piece's
- * targets to a sink: cbb_generate() emits the moves, cbb_count_moves() only
+ * targets to a sink: cbb_generate() emits the moves, cbb_count() only
  * counts them (popcount of each piece's targets), the last ply of a
  * bulk-counting perft.  Everything is inline with the side to move and the
  * sink as constants, so the compiler makes four straight-line copies of
@@ -189,7 +189,7 @@ typedef struct CbbSink {
 CBB_INLINE void cbb_sink_moves(CbbSink *s, const bool emit, int from, CbbBitboard targets, int piece, int special)
 {
     if (!emit) {
-        s->count += (uint64_t)cbb_count(targets);
+        s->count += (uint64_t)cbb_popcount(targets);
         return;
     }
     while (targets)
@@ -202,9 +202,9 @@ CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, CbbBitboard targets,
                                CbbBitboard last_rank)
 {
     if (!emit) {
-        s->count += (uint64_t)cbb_count(targets);
+        s->count += (uint64_t)cbb_popcount(targets);
         if (targets & last_rank) /* rare: test before counting */
-            s->count += 3 * (uint64_t)cbb_count(targets & last_rank);
+            s->count += 3 * (uint64_t)cbb_popcount(targets & last_rank);
         return;
     }
     for (CbbBitboard plain = targets & ~last_rank; plain;) {
@@ -277,7 +277,7 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const int us, CbbSink *s, co
     /* En passant: a set of capturers, all onto the one square. */
     CbbBitboard ep = cbb_en_passant_capturers(p, us, &l);
     if (!emit)
-        s->count += (uint64_t)cbb_count(ep);
+        s->count += (uint64_t)cbb_popcount(ep);
     else
         while (ep)
             *s->out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
@@ -305,7 +305,7 @@ static inline int cbb_generate(const CbbPosition *p, CbbMove *moves)
 }
 
 /* How many legal moves the side to move has, without listing them. */
-static inline uint64_t cbb_count_moves(const CbbPosition *p)
+static inline uint64_t cbb_count(const CbbPosition *p)
 {
     return p->side == CBB_WHITE ? cbb_count_side(p, CBB_WHITE) : cbb_count_side(p, CBB_BLACK);
 }

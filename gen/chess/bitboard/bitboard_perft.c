@@ -20,8 +20,8 @@ CBB_INLINE uint64_t count_replies(const CbbPosition *p, const CbbMove *moves, in
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         CbbPosition child;
-        cbb_make(p, &child, moves[i]);
-        BACKEND_DEBUG_CHECK(cbb_position_check, &child);
+        cbb_copy_make(p, &child, moves[i]);
+        BACKEND_DEBUG_CHECK(cbb_check, &child);
         nodes += cbb_count_side(&child, them);
     }
     return nodes;
@@ -34,7 +34,7 @@ CBB_INLINE uint64_t perft_node(const CbbPosition *p, int depth, const bool bulk)
     if (!bulk && depth == 0)
         return 1;
     if (bulk && depth == 1)
-        return cbb_count_moves(p);
+        return cbb_count(p);
     CbbMove moves[CBB_MAX_MOVES];
     int count = cbb_generate(p, moves);
     if (bulk && depth == 2)
@@ -43,8 +43,8 @@ CBB_INLINE uint64_t perft_node(const CbbPosition *p, int depth, const bool bulk)
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         CbbPosition child;
-        cbb_make(p, &child, moves[i]);
-        BACKEND_DEBUG_CHECK(cbb_position_check, &child);
+        cbb_copy_make(p, &child, moves[i]);
+        BACKEND_DEBUG_CHECK(cbb_check, &child);
         nodes += bulk ? perft_bulk(&child, depth - 1) : perft_full(&child, depth - 1);
     }
     return nodes;

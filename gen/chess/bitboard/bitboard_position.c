@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-void cbb_position_load(CbbPosition *p, const Position *pos)
+void cbb_load(CbbPosition *p, const Position *pos)
 {
     memset(p, 0, sizeof *p);
     for (int s = 0; s < C_SQUARES; s++) {
@@ -22,7 +22,7 @@ void cbb_position_load(CbbPosition *p, const Position *pos)
     p->fullmove_number = pos->fullmove_number;
 }
 
-void cbb_position_save(const CbbPosition *p, Position *pos)
+void cbb_save(const CbbPosition *p, Position *pos)
 {
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_CHESS;
@@ -48,7 +48,7 @@ static int kind_on(const CbbPosition *p, CbbBitboard square)
     return k; /* the caller knows the square is occupied: what is left is the king */
 }
 
-bool cbb_move_from_neutral(const CbbPosition *p, Move move, CbbMove *out)
+bool cbb_decode(const CbbPosition *p, Move move, CbbMove *out)
 {
     if (move.from >= C_SQUARES || move.to >= C_SQUARES)
         return false;
@@ -79,7 +79,7 @@ bool cbb_move_from_neutral(const CbbPosition *p, Move move, CbbMove *out)
  * CASTLE_* bit order (WK, WQ, BK, BQ). */
 static const int8_t KING_HOME[4] = {4, 4, 60, 60}, ROOK_HOME[4] = {7, 0, 63, 56};
 
-const char *cbb_position_check(const CbbPosition *p)
+const char *cbb_check(const CbbPosition *p)
 {
     CbbBitboard all = 0;
     for (int k = CBB_PAWN; k < CBB_KINDS; k++) {
@@ -92,7 +92,7 @@ const char *cbb_position_check(const CbbPosition *p)
     if (all != (p->color[CBB_WHITE] | p->color[CBB_BLACK]))
         return "kind sets and colour sets cover different squares";
     for (int side = CBB_WHITE; side <= CBB_BLACK; side++)
-        if (cbb_count(p->kind[CBB_KING] & p->color[side]) != 1)
+        if (cbb_popcount(p->kind[CBB_KING] & p->color[side]) != 1)
             return "a side has no king or more than one";
     if (p->kind[CBB_PAWN] & (CBB_RANK_1 | CBB_RANK_8))
         return "a pawn on the first or last rank";
@@ -123,8 +123,9 @@ const char *cbb_position_check(const CbbPosition *p)
     return NULL;
 }
 
-Move cbb_move_to_neutral(CbbMove m)
+Move cbb_encode(const CbbPosition *p, CbbMove m)
 {
+    (void)p; /* the move says everything */
     Move move = {m.from, m.to, EMPTY};
     if (m.special >= CBB_MOVE_PROMOTE_BASE)
         move.promotion = (uint8_t)(m.special - CBB_MOVE_PROMOTE_BASE + PAWN);

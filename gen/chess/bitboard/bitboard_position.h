@@ -44,11 +44,13 @@ typedef struct CbbMove {
     uint8_t special; /* CBB_MOVE_* */
 } CbbMove;
 
-/* Legal moves in one chess position never exceed 218. */
-enum { CBB_MAX_MOVES = 256 };
+/* Reachable positions never have more than 218 legal moves, but a FEN may
+ * hold any number of pieces: room for what any of them can have (the bound
+ * gen/chess/mailbox/mailbox.h argues). */
+enum { CBB_MAX_MOVES = MAX_MOVES };
 
 /* Writes into `child` the position after `m`, a legal move of `parent`. */
-CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove m)
+CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, CbbMove m)
 {
     int us = parent->side, them = us ^ 1;
     CbbBitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
@@ -90,18 +92,18 @@ CBB_INLINE void cbb_make(const CbbPosition *parent, CbbPosition *child, CbbMove 
 }
 
 /* Conversions to and from the neutral position (bitboard_position.c). */
-void cbb_position_load(CbbPosition *p, const Position *pos);
-void cbb_position_save(const CbbPosition *p, Position *pos);
+void cbb_load(CbbPosition *p, const Position *pos);
+void cbb_save(const CbbPosition *p, Position *pos);
 
 /* The internal form of a neutral move, from the board and the move's
  * squares (no generation): exact for every legal move of `p`; false for
  * what it cheaply sees cannot be one (no piece of the side to move on
  * `from`, its own piece on `to`, a promotion missing or out of place). */
-bool cbb_move_from_neutral(const CbbPosition *p, Move move, CbbMove *out);
-Move cbb_move_to_neutral(CbbMove m);
+bool cbb_decode(const CbbPosition *p, Move move, CbbMove *out);
+Move cbb_encode(const CbbPosition *p, CbbMove m);
 
 /* Debug check of the position's invariants: NULL when they hold, else the
  * first one broken. */
-const char *cbb_position_check(const CbbPosition *p);
+const char *cbb_check(const CbbPosition *p);
 
 #endif

@@ -75,7 +75,7 @@ static void init_kind(CbbSliderSquare *squares, CbbBitboard *table, int bishop)
     for (int square = 0; square < 64; square++) {
         CbbSliderSquare *s = &squares[square];
         int count = cbb_slider_subsets(square, bishop, &s->mask, subsets, attacks);
-        int bits = cbb_count(s->mask);
+        int bits = cbb_popcount(s->mask);
         s->shift = (unsigned)(64 - bits);
         s->attacks = slice;
 #if CBB_SLIDER_PEXT

@@ -28,7 +28,7 @@ int main(void)
             CbbBitboard mask;
             int count = cbb_slider_subsets(square, bishop, &mask, subsets, attacks);
             uint64_t seed = CBB_MAGIC_SEED ^ (uint64_t)(square + 64 * bishop);
-            CbbBitboard magic = cbb_magic_find(subsets, attacks, count, cbb_count(mask), 0, &seed, table);
+            CbbBitboard magic = cbb_magic_find(subsets, attacks, count, cbb_popcount(mask), 0, &seed, table);
             printf("%s0x%016" PRIx64 "ULL,%s", square % 4 ? " " : "        ", magic, square % 4 == 3 ? "\n" : "");
         }
         printf("    },\n");
