@@ -1,7 +1,7 @@
 /* The padded Quaternity backend: the Backend interface over the padded
  * board (layout in padded_layout.h, generation in padded_movegen.c).  The
  * interface speaks neutral squares and moves; everything inside uses padded
- * indices and PadMove. */
+ * indices and QpdMove. */
 #include <stdlib.h>
 
 #include "backend.h"
@@ -12,15 +12,15 @@
 static void *padded_create(const Backend *self)
 {
     (void)self;
-    padded_layout_init();
-    padded_pawns_init();
-    PadState *s = calloc(1, sizeof *s);
+    qpd_layout_init();
+    qpd_pawns_init();
+    QpdState *s = calloc(1, sizeof *s);
     return s;
 }
 
 static void padded_destroy(void *state)
 {
-    PadState *s = state;
+    QpdState *s = state;
     if (s)
         free(s->arena);
     free(s);
@@ -28,27 +28,27 @@ static void padded_destroy(void *state)
 
 static void padded_load(void *state, const Position *pos)
 {
-    padded_state_load(state, pos);
+    qpd_state_load(state, pos);
 }
 
 static void padded_save(const void *state, Position *pos)
 {
-    padded_state_save(state, pos);
+    qpd_state_save(state, pos);
 }
 
-static Move neutral_move(const PadState *s, PadMove m)
+static Move neutral_move(const QpdState *s, QpdMove m)
 {
     uint8_t moved = s->board[m.from];
     bool promotes = PIECE_KIND(moved) == PAWN && PIECE_KIND(m.piece) != PAWN;
-    return (Move){pad_tables.neutral_of[m.from], pad_tables.neutral_of[m.to],
+    return (Move){qpd_tables.neutral_of[m.from], qpd_tables.neutral_of[m.to],
                   (uint8_t)(promotes ? PIECE_KIND(m.piece) : EMPTY)};
 }
 
 static int padded_generate_neutral(void *state, Move *moves)
 {
-    PadState *s = state;
-    PadMove list[PAD_MOVES_BOUND];
-    int n = padded_generate(s, list);
+    QpdState *s = state;
+    QpdMove list[QPD_MOVES_BOUND];
+    int n = qpd_generate(s, list);
     /* The interface's buffer holds MAX_MOVES; no reachable position has more. */
     if (n > MAX_MOVES)
         n = MAX_MOVES;
@@ -59,16 +59,16 @@ static int padded_generate_neutral(void *state, Move *moves)
 
 static void padded_make_neutral(void *state, Move move)
 {
-    PadState *s = state;
-    if (s->history_length >= PAD_UNDO_DEPTH)
+    QpdState *s = state;
+    if (s->history_length >= QPD_UNDO_DEPTH)
         return;
-    PadMove list[PAD_MOVES_BOUND];
-    int n = padded_generate(s, list);
+    QpdMove list[QPD_MOVES_BOUND];
+    int n = qpd_generate(s, list);
     for (int i = 0; i < n; i++)
         if (move_equal(neutral_move(s, list[i]), move)) {
             int h = s->history_length++;
             s->history_move[h] = list[i];
-            pad_make(s, list[i], &s->history_undo[h]);
+            qpd_make(s, list[i], &s->history_undo[h]);
             return;
         }
 }
@@ -76,16 +76,16 @@ static void padded_make_neutral(void *state, Move move)
 static void padded_unmake_neutral(void *state, Move move)
 {
     (void)move; /* the history knows which move it was */
-    PadState *s = state;
+    QpdState *s = state;
     if (s->history_length == 0)
         return;
     int h = --s->history_length;
-    pad_unmake(s, s->history_move[h], &s->history_undo[h]);
+    qpd_unmake(s, s->history_move[h], &s->history_undo[h]);
 }
 
 static uint64_t padded_perft_neutral(void *state, int depth, int bulk)
 {
-    return padded_perft(state, depth, bulk);
+    return qpd_perft(state, depth, bulk);
 }
 
 const Backend quaternity_padded_backend = {

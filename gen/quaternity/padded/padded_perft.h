@@ -9,6 +9,6 @@
 
 /* Perft to `depth`; bulk: count the last ply's moves without making them.
  * Returns UINT64_MAX if the move arena cannot be allocated. */
-uint64_t padded_perft(PadState *s, int depth, int bulk);
+uint64_t qpd_perft(QpdState *s, int depth, int bulk);
 
 #endif

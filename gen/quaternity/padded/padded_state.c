@@ -10,31 +10,31 @@
 static uint32_t threat_of(uint8_t cell)
 {
     switch (PIECE_KIND(cell)) {
-    case PAWN: return pawn_rules_of(cell)->threat;
-    case KNIGHT: return ATTACK_KNIGHT;
-    case BISHOP: return 0xAA | ATTACK_SLIDE_DIAGONAL; /* adjacent NE, NW, SW, SE */
-    case ROOK: return 0x55 | ATTACK_SLIDE_ORTHOGONAL; /* adjacent E, N, W, S */
-    case QUEEN: return ATTACK_ADJACENT_ALL | ATTACK_SLIDE_DIAGONAL | ATTACK_SLIDE_ORTHOGONAL;
-    case KING: return ATTACK_ADJACENT_ALL;
+    case PAWN: return qpd_pawn_rules_of(cell)->threat;
+    case KNIGHT: return QPD_ATTACK_KNIGHT;
+    case BISHOP: return 0xAA | QPD_ATTACK_SLIDE_DIAGONAL; /* adjacent NE, NW, SW, SE */
+    case ROOK: return 0x55 | QPD_ATTACK_SLIDE_ORTHOGONAL; /* adjacent E, N, W, S */
+    case QUEEN: return QPD_ATTACK_ADJACENT_ALL | QPD_ATTACK_SLIDE_DIAGONAL | QPD_ATTACK_SLIDE_ORTHOGONAL;
+    case KING: return QPD_ATTACK_ADJACENT_ALL;
     default: return 0;
     }
 }
 
-static void build_relations(PadState *s)
+static void build_relations(QpdState *s)
 {
     for (int c = 0; c < 4; c++)
         for (int cell = 0; cell < 256; cell++) {
             uint32_t r = 0;
             Kind kind = PIECE_KIND(cell);
-            bool is_man = cell != EMPTY && cell != PAD_GUARD && kind >= PAWN && kind <= KING;
+            bool is_man = cell != EMPTY && cell != QPD_GUARD && kind >= PAWN && kind <= KING;
             if (is_man && (kind != PAWN || PIECE_PAWN_STATE(cell) >= PAWN_UP) &&
                 PIECE_PAWN_STATE(cell) <= PAWN_UNCOMMITTED) {
                 int owner = s->controller[PIECE_ARMY(cell)];
                 if (owner == c) {
-                    r = RELATION_FRIEND;
+                    r = QPD_RELATION_FRIEND;
                 } else {
                     if (kind != KING)
-                        r |= RELATION_CAPTURABLE | RELATION_TARGET;
+                        r |= QPD_RELATION_CAPTURABLE | QPD_RELATION_TARGET;
                     if (!(s->frozen & (1u << owner)))
                         r |= threat_of((uint8_t)cell);
                 }
@@ -42,22 +42,22 @@ static void build_relations(PadState *s)
             s->relation[c][cell] = r;
         }
     for (int c = 0; c < 4; c++)
-        s->relation[c][EMPTY] = RELATION_TARGET;
+        s->relation[c][EMPTY] = QPD_RELATION_TARGET;
 }
 
-void padded_state_load(PadState *s, const Position *pos)
+void qpd_state_load(QpdState *s, const Position *pos)
 {
-    memset(s->board, PAD_GUARD, sizeof s->board);
+    memset(s->board, QPD_GUARD, sizeof s->board);
     memset(s->slot, 0, sizeof s->slot);
-    memset(s->allowed, LINE_ANY, sizeof s->allowed);
+    memset(s->allowed, QPD_LINE_ANY, sizeof s->allowed);
     memset(s->count, 0, sizeof s->count);
     for (int n = 0; n < Q_SQUARES; n++) {
         Piece p = pos->board[n];
-        int sq = pad_tables.pad_of[n];
+        int sq = qpd_tables.pad_of[n];
         s->board[sq] = p;
         if (p == EMPTY)
             continue;
-        int a = PIECE_ARMY(p), list = pad_list_of(p);
+        int a = PIECE_ARMY(p), list = qpd_list_of(p);
         s->slot[sq] = s->count[a][list];
         s->list[a][list][s->count[a][list]++] = (uint16_t)sq;
     }
@@ -75,13 +75,13 @@ void padded_state_load(PadState *s, const Position *pos)
     s->history_length = 0;
 }
 
-void padded_state_save(const PadState *s, Position *pos)
+void qpd_state_save(const QpdState *s, Position *pos)
 {
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_QUATERNITY;
     pos->ep_square = -1;
     for (int n = 0; n < Q_SQUARES; n++)
-        pos->board[n] = s->board[pad_tables.pad_of[n]];
+        pos->board[n] = s->board[qpd_tables.pad_of[n]];
     pos->turn = s->turn;
     memcpy(pos->controller, s->controller, 4);
     pos->frozen = s->frozen;
