@@ -12,7 +12,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-const int qpd_step[8] = {QPD_STEP_E, QPD_STEP_NE, QPD_STEP_N, QPD_STEP_NW, -QPD_STEP_E, -QPD_STEP_NE, -QPD_STEP_N, -QPD_STEP_NW};
+const int qpd_step[8] = {QPD_STEP_E,  QPD_STEP_NE,  QPD_STEP_N,  QPD_STEP_NW,
+                         -QPD_STEP_E, -QPD_STEP_NE, -QPD_STEP_N, -QPD_STEP_NW};
 
 const int qpd_knight_step[8] = {
     2 + QPD_PITCH,  1 + 2 * QPD_PITCH,  -1 + 2 * QPD_PITCH, -2 + QPD_PITCH,
@@ -20,7 +21,8 @@ const int qpd_knight_step[8] = {
 };
 
 const uint8_t qpd_direction_line[8] = {
-    QPD_LINE_RANK, QPD_LINE_DIAGONAL, QPD_LINE_FILE, QPD_LINE_ANTI_DIAGONAL, QPD_LINE_RANK, QPD_LINE_DIAGONAL, QPD_LINE_FILE, QPD_LINE_ANTI_DIAGONAL,
+    QPD_LINE_RANK, QPD_LINE_DIAGONAL, QPD_LINE_FILE, QPD_LINE_ANTI_DIAGONAL,
+    QPD_LINE_RANK, QPD_LINE_DIAGONAL, QPD_LINE_FILE, QPD_LINE_ANTI_DIAGONAL,
 };
 
 QpdTables qpd_tables;

@@ -296,7 +296,8 @@ static inline __attribute__((always_inline)) int generate_slides(const uint8_t *
  * promotion edge of a directed pawn, by PawnState. */
 static const int PAWN_FORWARD[5] = {
     [PAWN_UP] = QPD_STEP_N, [PAWN_DOWN] = -QPD_STEP_N, [PAWN_RIGHT] = QPD_STEP_E, [PAWN_LEFT] = -QPD_STEP_E};
-static const int PAWN_SIDE[5] = {[PAWN_UP] = QPD_STEP_E, [PAWN_DOWN] = QPD_STEP_E, [PAWN_RIGHT] = QPD_STEP_N, [PAWN_LEFT] = QPD_STEP_N};
+static const int PAWN_SIDE[5] = {
+    [PAWN_UP] = QPD_STEP_E, [PAWN_DOWN] = QPD_STEP_E, [PAWN_RIGHT] = QPD_STEP_N, [PAWN_LEFT] = QPD_STEP_N};
 
 /* Moves of the unpinned pawns moving in direction `state` (not in check):
  * one quiet step and two captures, all on the line one step ahead, so

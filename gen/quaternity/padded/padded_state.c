@@ -1,5 +1,6 @@
-/* Loading a neutral Position into the padded board and saving it back, and
- * the per-controller relation tables that load precomputes. */
+/* Loading a neutral Position into the padded board and saving it back, the
+ * per-controller relation tables that load precomputes, and the debug check
+ * that the board and the piece lists still agree. */
 #include "padded_state.h"
 
 #include <string.h>
@@ -72,7 +73,6 @@ void qpd_state_load(QpdState *s, const Position *pos)
                 s->armies_of[c] |= (uint8_t)(1u << a);
     }
     build_relations(s);
-    s->history_length = 0;
 }
 
 void qpd_state_save(const QpdState *s, Position *pos)
@@ -85,4 +85,54 @@ void qpd_state_save(const QpdState *s, Position *pos)
     pos->turn = s->turn;
     memcpy(pos->controller, s->controller, 4);
     pos->frozen = s->frozen;
+}
+
+/* Whether cell is a man (not EMPTY, not a guard) with a pawn state that fits
+ * its kind: the only bytes a board square may hold besides EMPTY. */
+static bool valid_man(uint8_t cell)
+{
+    Kind kind = PIECE_KIND(cell);
+    if (cell == EMPTY || cell == QPD_GUARD || kind < PAWN || kind > KING)
+        return false;
+    PawnState state = PIECE_PAWN_STATE(cell);
+    return kind == PAWN ? state >= PAWN_UP && state <= PAWN_UNCOMMITTED : state == PAWN_NONE;
+}
+
+const char *qpd_check(const QpdState *s)
+{
+    if (s->turn < 0 || s->turn > 3)
+        return "turn is not a controller";
+    int men = 0;
+    for (int sq = 0; sq < QPD_SIZE; sq++) {
+        bool on_board = qpd_tables.neutral_of[sq] != 0xFF;
+        uint8_t cell = s->board[sq];
+        if (!on_board && cell != QPD_GUARD)
+            return "a guard square does not hold QPD_GUARD";
+        if (on_board && cell != EMPTY && !valid_man(cell))
+            return "a board square holds a byte that is no man";
+        if (s->allowed[sq] != QPD_LINE_ANY)
+            return "allowed[] not reset to QPD_LINE_ANY between generations";
+        men += on_board && cell != EMPTY;
+    }
+    int listed = 0;
+    for (int a = 0; a < 4; a++) {
+        /* The generator reads each army's king from list slot 0 only. */
+        if (s->count[a][QPD_LIST_KING] > 1)
+            return "an army has more than one king";
+        for (int l = 0; l < QPD_LISTS; l++)
+            for (int i = 0; i < s->count[a][l]; i++) {
+                int sq = s->list[a][l][i];
+                if (sq >= QPD_SIZE || qpd_tables.neutral_of[sq] == 0xFF)
+                    return "a piece list holds a square off the board";
+                uint8_t cell = s->board[sq];
+                if (cell == EMPTY || !valid_man(cell) || PIECE_ARMY(cell) != a || qpd_list_of(cell) != l)
+                    return "a piece list entry does not match the man on its square";
+                if (s->slot[sq] != i)
+                    return "slot[] does not give a man's index in its list";
+                listed++;
+            }
+    }
+    if (listed != men)
+        return "the board has men the piece lists do not hold";
+    return NULL;
 }

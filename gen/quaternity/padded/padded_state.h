@@ -67,9 +67,10 @@ enum {
     QPD_RELATION_TARGET = 1 << QPD_RELATION_TARGET_SHIFT,
 };
 
-/* The most legal moves any position can have: a queen reaches at most 43
- * squares of a 12 x 12 board, a pawn at most 5 squares times 4 promotions. */
-enum { QPD_MOVES_BOUND = Q_SQUARES * 43, QPD_UNDO_DEPTH = 4 * MAX_DEPTH };
+/* The most legal moves any position can have: no man has more than 43 (a
+ * queen reaches at most 43 squares of a 12 x 12 board, a pawn at most 5
+ * squares times 4 promotions), and there are at most Q_SQUARES men. */
+enum { QPD_MOVES_BOUND = Q_SQUARES * 43 };
 
 typedef struct QpdState {
     uint8_t board[QPD_SIZE];
@@ -86,18 +87,18 @@ typedef struct QpdState {
     uint8_t armies_of[4]; /* bit a set when army a is controlled by c */
     uint32_t relation[4][256];
 
-    /* The interface's make/unmake history. */
-    int history_length;
-    QpdMove history_move[QPD_UNDO_DEPTH];
-    QpdUndo history_undo[QPD_UNDO_DEPTH];
-
-    /* Perft's move lists, one region per ply. */
+    /* Perft's move lists, one region of QPD_MOVES_BOUND per ply, grown to
+     * the deepest perft asked so far. */
     QpdMove *arena;
-    int arena_size;
+    int arena_plies;
 } QpdState;
 
 void qpd_state_load(QpdState *s, const Position *pos);
 void qpd_state_save(const QpdState *s, Position *pos);
+
+/* Debug builds: NULL when board, piece lists, slots and the generator's
+ * scratch agree, else the first disagreement (BackendCore.check). */
+const char *qpd_check(const QpdState *s);
 
 /* Removes the man on sq from its list, filling the hole with the list's
  * last entry; returns the hole for qpd_list_restore. */
