@@ -23,16 +23,15 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QpdState *s, int d
         /* Each leaf is made and unmade in place rather than through a call
          * that returns 1; the fence keeps the compiler from merging the
          * make with the unmake, so every move really is made. */
-        for (int i = 0; i < n; i++) {
+        for (const QpdMove *m = moves, *end = moves + n; m != end; m++) {
             QpdUndo undo;
-            qpd_make(s, moves[i], &undo);
+            qpd_make(s, *m, &undo);
             BACKEND_DEBUG_CHECK(qpd_check, s);
             atomic_signal_fence(memory_order_seq_cst);
-            total++;
-            qpd_unmake(s, moves[i], &undo);
+            qpd_unmake(s, *m, &undo);
             BACKEND_DEBUG_CHECK(qpd_check, s);
         }
-        return total;
+        return (uint64_t)n;
     }
     for (int i = 0; i < n; i++) {
         QpdUndo undo;
