@@ -19,27 +19,27 @@ static int sign(int x)
 
 Test(quaternity_padded_layout, off_board_steps_land_on_guard_squares)
 {
-    padded_layout_init();
+    qpd_layout_init();
     static const int KING_DR[8] = {0, 1, 1, 1, 0, -1, -1, -1}, KING_DF[8] = {1, 1, 0, -1, -1, -1, 0, 1};
     static const int KNIGHT_DR[8] = {1, 2, 2, 1, -1, -2, -2, -1}, KNIGHT_DF[8] = {2, 1, -1, -2, -2, -1, 1, 2};
     for (int n = 0; n < Q_SQUARES; n++) {
-        int sq = pad_tables.pad_of[n];
+        int sq = qpd_tables.pad_of[n];
         int rank = n / Q_WIDTH, file = n % Q_WIDTH;
-        EXPECT(sq == pad_square(rank, file) && pad_tables.neutral_of[sq] == n, "square %d maps to %d and back to %d", n,
-               sq, pad_tables.neutral_of[sq]);
+        EXPECT(sq == qpd_square(rank, file) && qpd_tables.neutral_of[sq] == n, "square %d maps to %d and back to %d", n,
+               sq, qpd_tables.neutral_of[sq]);
         for (int j = 0; j < 8; j++) {
-            int steps[2] = {pad_step[j], pad_knight_step[j]};
+            int steps[2] = {qpd_step[j], qpd_knight_step[j]};
             int dr[2] = {KING_DR[j], KNIGHT_DR[j]}, df[2] = {KING_DF[j], KNIGHT_DF[j]};
             for (int k = 0; k < 2; k++) {
                 int to = sq + steps[k];
                 int r = rank + dr[k], f = file + df[k];
                 bool on_board = r >= 0 && r < Q_WIDTH && f >= 0 && f < Q_WIDTH;
-                cr_assert(to >= 0 && to < PAD_SIZE, "square %d + %d leaves the array", n, steps[k]);
+                cr_assert(to >= 0 && to < QPD_SIZE, "square %d + %d leaves the array", n, steps[k]);
                 if (on_board)
-                    EXPECT(pad_tables.neutral_of[to] == r * Q_WIDTH + f, "square %d + %d should be neutral %d", n,
+                    EXPECT(qpd_tables.neutral_of[to] == r * Q_WIDTH + f, "square %d + %d should be neutral %d", n,
                            steps[k], r * Q_WIDTH + f);
                 else
-                    EXPECT(pad_tables.neutral_of[to] == 0xFF, "square %d + %d is off the board but not guard", n,
+                    EXPECT(qpd_tables.neutral_of[to] == 0xFF, "square %d + %d is off the board but not guard", n,
                            steps[k]);
             }
         }
@@ -48,37 +48,37 @@ Test(quaternity_padded_layout, off_board_steps_land_on_guard_squares)
 
 Test(quaternity_padded_layout, differences_identify_direction_and_distance)
 {
-    padded_layout_init();
+    qpd_layout_init();
     for (int a = 0; a < Q_SQUARES; a++)
         for (int b = 0; b < Q_SQUARES; b++) {
             if (a == b)
                 continue;
-            int from = pad_tables.pad_of[a], to = pad_tables.pad_of[b];
+            int from = qpd_tables.pad_of[a], to = qpd_tables.pad_of[b];
             int dr = b / Q_WIDTH - a / Q_WIDTH, df = b % Q_WIDTH - a % Q_WIDTH;
             int adr = abs(dr), adf = abs(df);
             bool on_line = dr == 0 || df == 0 || adr == adf;
             bool knight = (adr == 1 && adf == 2) || (adr == 2 && adf == 1);
             int distance = adr > adf ? adr : adf;
-            int step = on_line ? sign(dr) * PAD_PITCH + sign(df) : 0;
-            unsigned line = !on_line   ? (knight ? LINE_KNIGHT : 0)
-                            : dr == 0  ? LINE_RANK
-                            : df == 0  ? LINE_FILE
-                            : dr == df ? LINE_DIAGONAL
-                                       : LINE_ANTI_DIAGONAL;
-            unsigned attack = knight ? ATTACK_KNIGHT : 0;
+            int step = on_line ? sign(dr) * QPD_PITCH + sign(df) : 0;
+            unsigned line = !on_line   ? (knight ? QPD_LINE_KNIGHT : 0)
+                            : dr == 0  ? QPD_LINE_RANK
+                            : df == 0  ? QPD_LINE_FILE
+                            : dr == df ? QPD_LINE_DIAGONAL
+                                       : QPD_LINE_ANTI_DIAGONAL;
+            unsigned attack = knight ? QPD_ATTACK_KNIGHT : 0;
             if (on_line && distance >= 2)
-                attack = (dr == 0 || df == 0) ? ATTACK_SLIDE_ORTHOGONAL : ATTACK_SLIDE_DIAGONAL;
+                attack = (dr == 0 || df == 0) ? QPD_ATTACK_SLIDE_ORTHOGONAL : QPD_ATTACK_SLIDE_DIAGONAL;
             if (on_line && distance == 1)
                 for (int j = 0; j < 8; j++)
-                    if (pad_step[j] == step)
-                        attack = attack_adjacent(j);
-            EXPECT(pad_delta_step(from, to) == step, "%d -> %d: step %d, expected %d", a, b, pad_delta_step(from, to),
+                    if (qpd_step[j] == step)
+                        attack = qpd_attack_adjacent(j);
+            EXPECT(qpd_delta_step(from, to) == step, "%d -> %d: step %d, expected %d", a, b, qpd_delta_step(from, to),
                    step);
-            EXPECT(!on_line || pad_delta_distance(from, to) == distance, "%d -> %d: distance %d, expected %d", a, b,
-                   pad_delta_distance(from, to), distance);
-            EXPECT(pad_delta_line(from, to) == line, "%d -> %d: line %u, expected %u", a, b, pad_delta_line(from, to),
+            EXPECT(!on_line || qpd_delta_distance(from, to) == distance, "%d -> %d: distance %d, expected %d", a, b,
+                   qpd_delta_distance(from, to), distance);
+            EXPECT(qpd_delta_line(from, to) == line, "%d -> %d: line %u, expected %u", a, b, qpd_delta_line(from, to),
                    line);
-            EXPECT(pad_delta_attack(from, to) == attack, "%d -> %d: attack classes %#x, expected %#x", a, b,
-                   pad_delta_attack(from, to), attack);
+            EXPECT(qpd_delta_attack(from, to) == attack, "%d -> %d: attack classes %#x, expected %#x", a, b,
+                   qpd_delta_attack(from, to), attack);
         }
 }

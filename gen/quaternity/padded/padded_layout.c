@@ -4,7 +4,7 @@
  *
  * Worked example: a rook on d1 (index 2*23 + 5 = 51) and a king on d9
  * (10*23 + 5 = 235) differ by 184 = 8 * 23: delta_step says +23 (north),
- * delta_distance 8, delta_line LINE_FILE, delta_attack ATTACK_SLIDE_ORTHOGONAL.
+ * delta_distance 8, delta_line QPD_LINE_FILE, delta_attack QPD_ATTACK_SLIDE_ORTHOGONAL.
  * So the rook checks the king unless one of the 7 squares between, 51 + 23k
  * for k = 1..7, is occupied. */
 #include "padded_layout.h"
@@ -12,20 +12,22 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-const int pad_step[8] = {STEP_E, STEP_NE, STEP_N, STEP_NW, -STEP_E, -STEP_NE, -STEP_N, -STEP_NW};
+const int qpd_step[8] = {QPD_STEP_E,  QPD_STEP_NE,  QPD_STEP_N,  QPD_STEP_NW,
+                         -QPD_STEP_E, -QPD_STEP_NE, -QPD_STEP_N, -QPD_STEP_NW};
 
-const int pad_knight_step[8] = {
-    2 + PAD_PITCH,  1 + 2 * PAD_PITCH,  -1 + 2 * PAD_PITCH, -2 + PAD_PITCH,
-    -2 - PAD_PITCH, -1 - 2 * PAD_PITCH, 1 - 2 * PAD_PITCH,  2 - PAD_PITCH,
+const int qpd_knight_step[8] = {
+    2 + QPD_PITCH,  1 + 2 * QPD_PITCH,  -1 + 2 * QPD_PITCH, -2 + QPD_PITCH,
+    -2 - QPD_PITCH, -1 - 2 * QPD_PITCH, 1 - 2 * QPD_PITCH,  2 - QPD_PITCH,
 };
 
-const uint8_t pad_direction_line[8] = {
-    LINE_RANK, LINE_DIAGONAL, LINE_FILE, LINE_ANTI_DIAGONAL, LINE_RANK, LINE_DIAGONAL, LINE_FILE, LINE_ANTI_DIAGONAL,
+const uint8_t qpd_direction_line[8] = {
+    QPD_LINE_RANK, QPD_LINE_DIAGONAL, QPD_LINE_FILE, QPD_LINE_ANTI_DIAGONAL,
+    QPD_LINE_RANK, QPD_LINE_DIAGONAL, QPD_LINE_FILE, QPD_LINE_ANTI_DIAGONAL,
 };
 
-PadTables pad_tables;
+QpdTables qpd_tables;
 
-/* File and rank steps of the eight directions, in pad_step order. */
+/* File and rank steps of the eight directions, in qpd_step order. */
 static const int DIRECTION_DF[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 static const int DIRECTION_DR[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 
@@ -37,11 +39,11 @@ static int sign(int x)
 /* Fills the entry for a difference of dr ranks and df files (not both 0). */
 static void fill_difference(int dr, int df)
 {
-    int index = dr * PAD_PITCH + df + PAD_DELTA_OFFSET;
+    int index = dr * QPD_PITCH + df + QPD_DELTA_OFFSET;
     int adr = abs(dr), adf = abs(df);
     if ((adr == 1 && adf == 2) || (adr == 2 && adf == 1)) {
-        pad_tables.delta_attack[index] = ATTACK_KNIGHT;
-        pad_tables.delta_line[index] = LINE_KNIGHT;
+        qpd_tables.delta_attack[index] = QPD_ATTACK_KNIGHT;
+        qpd_tables.delta_line[index] = QPD_LINE_KNIGHT;
         return;
     }
     if (dr != 0 && df != 0 && adr != adf)
@@ -50,35 +52,35 @@ static void fill_difference(int dr, int df)
     for (int j = 0; j < 8; j++) {
         if (DIRECTION_DF[j] != sign(df) || DIRECTION_DR[j] != sign(dr))
             continue;
-        pad_tables.delta_step[index] = (int8_t)pad_step[j];
-        pad_tables.delta_distance[index] = (uint8_t)distance;
-        pad_tables.delta_line[index] = pad_direction_line[j];
+        qpd_tables.delta_step[index] = (int8_t)qpd_step[j];
+        qpd_tables.delta_distance[index] = (uint8_t)distance;
+        qpd_tables.delta_line[index] = qpd_direction_line[j];
         if (distance == 1)
-            pad_tables.delta_attack[index] = (uint16_t)attack_adjacent(j);
+            qpd_tables.delta_attack[index] = (uint16_t)qpd_attack_adjacent(j);
         else
-            pad_tables.delta_attack[index] = (j & 1) ? ATTACK_SLIDE_DIAGONAL : ATTACK_SLIDE_ORTHOGONAL;
+            qpd_tables.delta_attack[index] = (j & 1) ? QPD_ATTACK_SLIDE_DIAGONAL : QPD_ATTACK_SLIDE_ORTHOGONAL;
     }
 }
 
 static void build_tables(void)
 {
-    for (int i = 0; i < PAD_SIZE; i++)
-        pad_tables.neutral_of[i] = 0xFF;
+    for (int i = 0; i < QPD_SIZE; i++)
+        qpd_tables.neutral_of[i] = 0xFF;
     for (int rank = 0; rank < Q_WIDTH; rank++)
         for (int file = 0; file < Q_WIDTH; file++) {
-            int sq = pad_square(rank, file);
-            pad_tables.pad_of[rank * Q_WIDTH + file] = (uint16_t)sq;
-            pad_tables.neutral_of[sq] = (uint8_t)(rank * Q_WIDTH + file);
+            int sq = qpd_square(rank, file);
+            qpd_tables.pad_of[rank * Q_WIDTH + file] = (uint16_t)sq;
+            qpd_tables.neutral_of[sq] = (uint8_t)(rank * Q_WIDTH + file);
             unsigned edges = 0;
             if (rank == Q_WIDTH - 1)
-                edges |= edge_bit(PAWN_UP);
+                edges |= qpd_edge_bit(PAWN_UP);
             if (rank == 0)
-                edges |= edge_bit(PAWN_DOWN);
+                edges |= qpd_edge_bit(PAWN_DOWN);
             if (file == Q_WIDTH - 1)
-                edges |= edge_bit(PAWN_RIGHT);
+                edges |= qpd_edge_bit(PAWN_RIGHT);
             if (file == 0)
-                edges |= edge_bit(PAWN_LEFT);
-            pad_tables.square_edges[sq] = (uint8_t)edges;
+                edges |= qpd_edge_bit(PAWN_LEFT);
+            qpd_tables.square_edges[sq] = (uint8_t)edges;
         }
     for (int dr = -(Q_WIDTH - 1); dr <= Q_WIDTH - 1; dr++)
         for (int df = -(Q_WIDTH - 1); df <= Q_WIDTH - 1; df++)
@@ -88,7 +90,7 @@ static void build_tables(void)
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-void padded_layout_init(void)
+void qpd_layout_init(void)
 {
     pthread_once(&tables_once, build_tables);
 }

@@ -40,7 +40,7 @@
  * search touches fits in L1 either way.  So the smallest pitch that keeps
  * differences unique is used: 23.
  *
- * The tables here are read-only once padded_layout_init() has run (it is
+ * The tables here are read-only once qpd_layout_init() has run (it is
  * idempotent and thread-safe). */
 #ifndef GEN_QUATERNITY_PADDED_LAYOUT_H
 #define GEN_QUATERNITY_PADDED_LAYOUT_H
@@ -50,31 +50,31 @@
 #include "position.h"
 
 enum {
-    PAD_PITCH = 23,
-    PAD_GUARD_ROWS = 2,
-    PAD_GUARD_COLUMNS = 2, /* guard columns left of file a */
-    PAD_ROWS = Q_WIDTH + 2 * PAD_GUARD_ROWS,
-    PAD_SIZE = PAD_ROWS * PAD_PITCH, /* 368 */
-    /* Any two array indices differ by less than PAD_SIZE, so a difference
-     * table of 2 * PAD_SIZE entries is never read out of bounds, even for
+    QPD_PITCH = 23,
+    QPD_GUARD_ROWS = 2,
+    QPD_GUARD_COLUMNS = 2, /* guard columns left of file a */
+    QPD_ROWS = Q_WIDTH + 2 * QPD_GUARD_ROWS,
+    QPD_SIZE = QPD_ROWS * QPD_PITCH, /* 368 */
+    /* Any two array indices differ by less than QPD_SIZE, so a difference
+     * table of 2 * QPD_SIZE entries is never read out of bounds, even for
      * a ray that ended on a guard square. */
-    PAD_DELTA_OFFSET = PAD_SIZE,
-    PAD_DELTA_SIZE = 2 * PAD_SIZE,
+    QPD_DELTA_OFFSET = QPD_SIZE,
+    QPD_DELTA_SIZE = 2 * QPD_SIZE,
 };
 
 /* The sentinel: kind bits 7 are no Kind, so it is neither empty, nor a man
  * of any army, nor capturable, and it attacks nothing. */
-enum { PAD_GUARD = 0xFF };
+enum { QPD_GUARD = 0xFF };
 
 /* Unit steps, indexed by direction: E, NE, N, NW, W, SW, S, SE (counter-
  * clockwise from east; direction j + 4 is the opposite of j). */
-enum { STEP_E = 1, STEP_N = PAD_PITCH, STEP_NE = STEP_N + 1, STEP_NW = STEP_N - 1 };
-extern const int pad_step[8];
-extern const int pad_knight_step[8];
+enum { QPD_STEP_E = 1, QPD_STEP_N = QPD_PITCH, QPD_STEP_NE = QPD_STEP_N + 1, QPD_STEP_NW = QPD_STEP_N - 1 };
+extern const int qpd_step[8];
+extern const int qpd_knight_step[8];
 
-static inline int pad_square(int rank, int file)
+static inline int qpd_square(int rank, int file)
 {
-    return (rank + PAD_GUARD_ROWS) * PAD_PITCH + file + PAD_GUARD_COLUMNS;
+    return (rank + QPD_GUARD_ROWS) * QPD_PITCH + file + QPD_GUARD_COLUMNS;
 }
 
 /* Attack classes: what a man must be able to do to hit a target from a given
@@ -82,12 +82,12 @@ static inline int pad_square(int rank, int file)
  * pawns, and sliders at distance one); then slides along a rank or file,
  * slides along a diagonal (distance two or more), and the knight's jump. */
 enum {
-    ATTACK_ADJACENT_ALL = 0xFF,
-    ATTACK_SLIDE_ORTHOGONAL = 1 << 8,
-    ATTACK_SLIDE_DIAGONAL = 1 << 9,
-    ATTACK_KNIGHT = 1 << 10,
+    QPD_ATTACK_ADJACENT_ALL = 0xFF,
+    QPD_ATTACK_SLIDE_ORTHOGONAL = 1 << 8,
+    QPD_ATTACK_SLIDE_DIAGONAL = 1 << 9,
+    QPD_ATTACK_KNIGHT = 1 << 10,
 };
-static inline unsigned attack_adjacent(int direction)
+static inline unsigned qpd_attack_adjacent(int direction)
 {
     return 1u << direction;
 }
@@ -95,54 +95,54 @@ static inline unsigned attack_adjacent(int direction)
 /* Lines a move may run along, for pins: a man pinned along a line may only
  * make moves whose difference lies on that line.  Knight jumps lie on none. */
 enum {
-    LINE_RANK = 1,
-    LINE_FILE = 2,
-    LINE_DIAGONAL = 4,      /* SW-NE */
-    LINE_ANTI_DIAGONAL = 8, /* SE-NW */
-    LINE_KNIGHT = 16,
-    LINE_ANY = 31,
+    QPD_LINE_RANK = 1,
+    QPD_LINE_FILE = 2,
+    QPD_LINE_DIAGONAL = 4,      /* SW-NE */
+    QPD_LINE_ANTI_DIAGONAL = 8, /* SE-NW */
+    QPD_LINE_KNIGHT = 16,
+    QPD_LINE_ANY = 31,
 };
-extern const uint8_t pad_direction_line[8];
+extern const uint8_t qpd_direction_line[8];
 
 /* Board edges, as bits indexed by the PawnState that points at them, so a
  * pawn promotes on square t when square_edges[t] & its edge mask. */
-static inline unsigned edge_bit(PawnState toward)
+static inline unsigned qpd_edge_bit(PawnState toward)
 {
     return 1u << toward;
 }
 
-typedef struct PadTables {
+typedef struct QpdTables {
     /* Neutral square <-> padded index; neutral_of is 0xFF on guard squares. */
     uint16_t pad_of[Q_SQUARES];
-    uint8_t neutral_of[PAD_SIZE];
-    uint8_t square_edges[PAD_SIZE];
+    uint8_t neutral_of[QPD_SIZE];
+    uint8_t square_edges[QPD_SIZE];
 
-    /* Indexed by (to - from) + PAD_DELTA_OFFSET. */
-    uint16_t delta_attack[PAD_DELTA_SIZE];  /* attack classes that reach */
-    int8_t delta_step[PAD_DELTA_SIZE];      /* unit step along a queen line, or 0 */
-    uint8_t delta_distance[PAD_DELTA_SIZE]; /* steps along that line */
-    uint8_t delta_line[PAD_DELTA_SIZE];     /* LINE_* of the move, or 0 */
-} PadTables;
+    /* Indexed by (to - from) + QPD_DELTA_OFFSET. */
+    uint16_t delta_attack[QPD_DELTA_SIZE];  /* attack classes that reach */
+    int8_t delta_step[QPD_DELTA_SIZE];      /* unit step along a queen line, or 0 */
+    uint8_t delta_distance[QPD_DELTA_SIZE]; /* steps along that line */
+    uint8_t delta_line[QPD_DELTA_SIZE];     /* LINE_* of the move, or 0 */
+} QpdTables;
 
-extern PadTables pad_tables;
+extern QpdTables qpd_tables;
 
-void padded_layout_init(void);
+void qpd_layout_init(void);
 
-static inline unsigned pad_delta_attack(int from, int to)
+static inline unsigned qpd_delta_attack(int from, int to)
 {
-    return pad_tables.delta_attack[to - from + PAD_DELTA_OFFSET];
+    return qpd_tables.delta_attack[to - from + QPD_DELTA_OFFSET];
 }
-static inline int pad_delta_step(int from, int to)
+static inline int qpd_delta_step(int from, int to)
 {
-    return pad_tables.delta_step[to - from + PAD_DELTA_OFFSET];
+    return qpd_tables.delta_step[to - from + QPD_DELTA_OFFSET];
 }
-static inline int pad_delta_distance(int from, int to)
+static inline int qpd_delta_distance(int from, int to)
 {
-    return pad_tables.delta_distance[to - from + PAD_DELTA_OFFSET];
+    return qpd_tables.delta_distance[to - from + QPD_DELTA_OFFSET];
 }
-static inline unsigned pad_delta_line(int from, int to)
+static inline unsigned qpd_delta_line(int from, int to)
 {
-    return pad_tables.delta_line[to - from + PAD_DELTA_OFFSET];
+    return qpd_tables.delta_line[to - from + QPD_DELTA_OFFSET];
 }
 
 #endif

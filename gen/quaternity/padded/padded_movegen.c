@@ -48,7 +48,7 @@ typedef struct Safety {
 
 static inline bool resolves(const CheckLine *c, int t)
 {
-    return t == c->checker || (pad_delta_step(c->king, t) == c->step && pad_delta_distance(c->king, t) < c->distance);
+    return t == c->checker || (qpd_delta_step(c->king, t) == c->step && qpd_delta_distance(c->king, t) < c->distance);
 }
 
 /* Whether a move to t resolves every check on kings other than `king`
@@ -81,7 +81,7 @@ static inline int first_occupied_east(const uint8_t *b, int sq)
     unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
     return sq + 1 + __builtin_ctz(~empty);
 #else
-    return first_occupied(b, sq, STEP_E);
+    return first_occupied(b, sq, QPD_STEP_E);
 #endif
 }
 
@@ -92,7 +92,7 @@ static inline int first_occupied_west(const uint8_t *b, int sq)
     unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
     return sq - 1 - __builtin_clz(~empty << 16); /* bit 15 is b[sq - 1] */
 #else
-    return first_occupied(b, sq, -STEP_E);
+    return first_occupied(b, sq, -QPD_STEP_E);
 #endif
 }
 
@@ -103,7 +103,7 @@ static inline int ray_end(const uint8_t *b, int sq, int j)
         return first_occupied_east(b, sq);
     if (j == 4)
         return first_occupied_west(b, sq);
-    return first_occupied(b, sq, pad_step[j]);
+    return first_occupied(b, sq, qpd_step[j]);
 }
 
 static inline void add_check(Safety *g, int king, int checker, int step, int distance)
@@ -114,28 +114,28 @@ static inline void add_check(Safety *g, int king, int checker, int step, int dis
 /* Finds the checkers of the king on k and narrows allowed[] for the men
  * pinned against it: one walk along each of the eight lines, which stops
  * at the first man and, if that is a friend, goes on to the next. */
-static inline void scan_king(PadState *s, const uint32_t *rel, int k, Safety *g)
+static inline void scan_king(QpdState *s, const uint32_t *rel, int k, Safety *g)
 {
     const uint8_t *b = s->board;
     int before = g->check_count;
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
-        int step = pad_step[j];
+        int step = qpd_step[j];
         int sq = ray_end(b, k, j);
         uint32_t r = rel[b[sq]];
-        if (r & pad_delta_attack(sq, k)) {
-            add_check(g, k, sq, step, pad_delta_distance(k, sq));
-        } else if (r & RELATION_FRIEND) {
+        if (r & qpd_delta_attack(sq, k)) {
+            add_check(g, k, sq, step, qpd_delta_distance(k, sq));
+        } else if (r & QPD_RELATION_FRIEND) {
             int beyond = ray_end(b, sq, j);
-            if (rel[b[beyond]] & pad_delta_attack(beyond, k)) {
-                s->allowed[sq] &= pad_direction_line[j];
+            if (rel[b[beyond]] & qpd_delta_attack(beyond, k)) {
+                s->allowed[sq] &= qpd_direction_line[j];
                 g->pinned[g->pin_count++] = (uint16_t)sq;
             }
         }
     }
     for (int j = 0; j < 8; j++) {
-        int sq = k + pad_knight_step[j];
-        if (rel[b[sq]] & ATTACK_KNIGHT)
+        int sq = k + qpd_knight_step[j];
+        if (rel[b[sq]] & QPD_ATTACK_KNIGHT)
             add_check(g, k, sq, 0, 0);
     }
     if (g->check_count - before > 1)
@@ -149,11 +149,11 @@ static inline bool attacked(const uint8_t *b, const uint32_t *rel, int t)
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++) {
         int sq = ray_end(b, t, j);
-        if (rel[b[sq]] & pad_delta_attack(sq, t))
+        if (rel[b[sq]] & qpd_delta_attack(sq, t))
             return true;
     }
     for (int j = 0; j < 8; j++)
-        if (rel[b[t + pad_knight_step[j]]] & ATTACK_KNIGHT)
+        if (rel[b[t + qpd_knight_step[j]]] & QPD_ATTACK_KNIGHT)
             return true;
     return false;
 }
@@ -161,18 +161,18 @@ static inline bool attacked(const uint8_t *b, const uint32_t *rel, int t)
 #define EMIT(from_, to_, piece_)                                                                                       \
     do {                                                                                                               \
         if (!count_only)                                                                                               \
-            out[n] = (PadMove){(uint16_t)(from_), (uint16_t)(to_), (uint8_t)(piece_)};                                 \
+            out[n] = (QpdMove){(uint16_t)(from_), (uint16_t)(to_), (uint8_t)(piece_)};                                 \
         n++;                                                                                                           \
     } while (0)
 
 static const uint8_t PROMOTION_KINDS[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
-static inline bool promotes(int t, const PawnStep *step)
+static inline bool promotes(int t, const QpdPawnStep *step)
 {
-    return (pad_tables.square_edges[t] & step->promote_edges) != 0;
+    return (qpd_tables.square_edges[t] & step->promote_edges) != 0;
 }
 
-static inline int emit_pawn_step(PadMove *out, int n, bool count_only, int f, int t, const PawnStep *step)
+static inline int emit_pawn_step(QpdMove *out, int n, bool count_only, int f, int t, const QpdPawnStep *step)
 {
     if (promotes(t, step)) {
         int army = PIECE_ARMY(step->after);
@@ -193,7 +193,7 @@ static inline unsigned flag(uint32_t relation, int shift)
  * is tested, the unused ones land on the pawn itself and count zero. */
 static inline int count_uncommitted_pawn(const uint8_t *b, const uint32_t *rel, int f)
 {
-    const PawnRules *r = pawn_rules_of(b[f]);
+    const QpdPawnRules *r = qpd_pawn_rules_of(b[f]);
     int n = 0;
     for (int i = 0; i < 2; i++) {
         int t = f + r->quiet[i].delta;
@@ -201,7 +201,7 @@ static inline int count_uncommitted_pawn(const uint8_t *b, const uint32_t *rel, 
     }
     for (int i = 0; i < 3; i++) {
         int t = f + r->capture[i].delta;
-        n += (int)flag(rel[b[t]], RELATION_CAPTURE_SHIFT) * (promotes(t, &r->capture[i]) ? 4 : 1);
+        n += (int)flag(rel[b[t]], QPD_RELATION_CAPTURE_SHIFT) * (promotes(t, &r->capture[i]) ? 4 : 1);
     }
     return n;
 }
@@ -209,8 +209,8 @@ static inline int count_uncommitted_pawn(const uint8_t *b, const uint32_t *rel, 
 /* Moves of the man `cell` on f (not a king) that keep to the lines in
  * `allowed` and resolve every check in g: the general, slower path, for
  * pinned men and positions in check. */
-static inline __attribute__((always_inline)) int generate_guarded(const PadState *s, const uint32_t *rel, int f,
-                                                                  const Safety *g, PadMove *out, int n, bool count_only)
+static inline __attribute__((always_inline)) int generate_guarded(const QpdState *s, const uint32_t *rel, int f,
+                                                                  const Safety *g, QpdMove *out, int n, bool count_only)
 {
     const uint8_t *b = s->board;
     uint8_t cell = b[f];
@@ -218,25 +218,25 @@ static inline __attribute__((always_inline)) int generate_guarded(const PadState
     int first = 0, stride = 1;
     switch (PIECE_KIND(cell)) {
     case PAWN: {
-        const PawnRules *r = pawn_rules_of(cell);
+        const QpdPawnRules *r = qpd_pawn_rules_of(cell);
         for (int i = 0; i < r->quiet_count; i++) {
             int t = f + r->quiet[i].delta;
-            if (b[t] == EMPTY && (allowed & pad_delta_line(f, t)) && resolves_all(g, -1, t))
+            if (b[t] == EMPTY && (allowed & qpd_delta_line(f, t)) && resolves_all(g, -1, t))
                 n = emit_pawn_step(out, n, count_only, f, t, &r->quiet[i]);
         }
         for (int i = 0; i < r->capture_count; i++) {
             int t = f + r->capture[i].delta;
-            if ((rel[b[t]] & RELATION_CAPTURABLE) && (allowed & pad_delta_line(f, t)) && resolves_all(g, -1, t))
+            if ((rel[b[t]] & QPD_RELATION_CAPTURABLE) && (allowed & qpd_delta_line(f, t)) && resolves_all(g, -1, t))
                 n = emit_pawn_step(out, n, count_only, f, t, &r->capture[i]);
         }
         return n;
     }
     case KNIGHT:
-        if (!(allowed & LINE_KNIGHT))
+        if (!(allowed & QPD_LINE_KNIGHT))
             return n;
         for (int j = 0; j < 8; j++) {
-            int t = f + pad_knight_step[j];
-            if ((rel[b[t]] & RELATION_TARGET) && resolves_all(g, -1, t))
+            int t = f + qpd_knight_step[j];
+            if ((rel[b[t]] & QPD_RELATION_TARGET) && resolves_all(g, -1, t))
                 EMIT(f, t, cell);
         }
         return n;
@@ -246,14 +246,14 @@ static inline __attribute__((always_inline)) int generate_guarded(const PadState
     default: return n;
     }
     for (int j = first; j < 8; j += stride) {
-        if (!(allowed & pad_direction_line[j]))
+        if (!(allowed & qpd_direction_line[j]))
             continue;
-        int step = pad_step[j];
+        int step = qpd_step[j];
         int t = f + step;
         for (; b[t] == EMPTY; t += step)
             if (resolves_all(g, -1, t))
                 EMIT(f, t, cell);
-        if ((rel[b[t]] & RELATION_CAPTURABLE) && resolves_all(g, -1, t))
+        if ((rel[b[t]] & QPD_RELATION_CAPTURABLE) && resolves_all(g, -1, t))
             EMIT(f, t, cell);
     }
     return n;
@@ -262,13 +262,13 @@ static inline __attribute__((always_inline)) int generate_guarded(const PadState
 /* Slider moves from f in directions first, first + stride, ...  The
  * counter needs no loop at all along a rank. */
 static inline __attribute__((always_inline)) int generate_slides(const uint8_t *b, const uint32_t *rel, int f,
-                                                                 int first, int stride, PadMove *out, int n,
+                                                                 int first, int stride, QpdMove *out, int n,
                                                                  bool count_only)
 {
     uint8_t cell = b[f];
 #pragma GCC unroll 8
     for (int j = first; j < 8; j += stride) {
-        int step = pad_step[j];
+        int step = qpd_step[j];
         int t;
         if (!count_only) {
             t = ray_end(b, f, j);
@@ -285,8 +285,8 @@ static inline __attribute__((always_inline)) int generate_slides(const uint8_t *
                 n++;
         }
         if (count_only)
-            n += (int)flag(rel[b[t]], RELATION_CAPTURE_SHIFT);
-        else if (rel[b[t]] & RELATION_CAPTURABLE)
+            n += (int)flag(rel[b[t]], QPD_RELATION_CAPTURE_SHIFT);
+        else if (rel[b[t]] & QPD_RELATION_CAPTURABLE)
             EMIT(f, t, cell);
     }
     return n;
@@ -295,39 +295,40 @@ static inline __attribute__((always_inline)) int generate_slides(const uint8_t *
 /* The forward step, the sideways step to its capture squares, and the
  * promotion edge of a directed pawn, by PawnState. */
 static const int PAWN_FORWARD[5] = {
-    [PAWN_UP] = STEP_N, [PAWN_DOWN] = -STEP_N, [PAWN_RIGHT] = STEP_E, [PAWN_LEFT] = -STEP_E};
-static const int PAWN_SIDE[5] = {[PAWN_UP] = STEP_E, [PAWN_DOWN] = STEP_E, [PAWN_RIGHT] = STEP_N, [PAWN_LEFT] = STEP_N};
+    [PAWN_UP] = QPD_STEP_N, [PAWN_DOWN] = -QPD_STEP_N, [PAWN_RIGHT] = QPD_STEP_E, [PAWN_LEFT] = -QPD_STEP_E};
+static const int PAWN_SIDE[5] = {
+    [PAWN_UP] = QPD_STEP_E, [PAWN_DOWN] = QPD_STEP_E, [PAWN_RIGHT] = QPD_STEP_N, [PAWN_LEFT] = QPD_STEP_N};
 
 /* Moves of the unpinned pawns moving in direction `state` (not in check):
  * one quiet step and two captures, all on the line one step ahead, so
  * they promote together or not at all. */
-static inline __attribute__((always_inline)) int generate_directed_pawns(PadState *s, const uint32_t *rel, int a,
-                                                                         PawnState state, const Safety *g, PadMove *out,
+static inline __attribute__((always_inline)) int generate_directed_pawns(QpdState *s, const uint32_t *rel, int a,
+                                                                         PawnState state, const Safety *g, QpdMove *out,
                                                                          int n, bool count_only)
 {
     const uint8_t *b = s->board;
     const uint16_t *pawns = s->list[a][state - 1];
     const int forward = PAWN_FORWARD[state], side = PAWN_SIDE[state];
-    const unsigned edge = edge_bit(state);
+    const unsigned edge = qpd_edge_bit(state);
     for (int i = 0, count = s->count[a][state - 1]; i < count; i++) {
         int f = pawns[i];
-        if (s->allowed[f] != LINE_ANY) {
+        if (s->allowed[f] != QPD_LINE_ANY) {
             n = generate_guarded(s, rel, f, g, out, n, count_only);
             continue;
         }
         int t = f + forward;
-        bool promote = (pad_tables.square_edges[t] & edge) != 0;
+        bool promote = (qpd_tables.square_edges[t] & edge) != 0;
         if (count_only) {
-            int targets = (b[t] == EMPTY) + (int)flag(rel[b[t + side]], RELATION_CAPTURE_SHIFT) +
-                          (int)flag(rel[b[t - side]], RELATION_CAPTURE_SHIFT);
+            int targets = (b[t] == EMPTY) + (int)flag(rel[b[t + side]], QPD_RELATION_CAPTURE_SHIFT) +
+                          (int)flag(rel[b[t - side]], QPD_RELATION_CAPTURE_SHIFT);
             n += targets << (2 * promote);
             continue;
         }
-        const PawnRules *r = pawn_rules_of(b[f]);
+        const QpdPawnRules *r = qpd_pawn_rules_of(b[f]);
         if (b[t] == EMPTY)
             n = emit_pawn_step(out, n, count_only, f, t, &r->quiet[0]);
         for (int c = 0; c < 2; c++)
-            if (rel[b[f + r->capture[c].delta]] & RELATION_CAPTURABLE)
+            if (rel[b[f + r->capture[c].delta]] & QPD_RELATION_CAPTURABLE)
                 n = emit_pawn_step(out, n, count_only, f, f + r->capture[c].delta, &r->capture[c]);
     }
     return n;
@@ -342,12 +343,12 @@ static const PawnState ARMY_PAWN_DIRECTIONS[4][2] = {
 };
 
 /* Moves of the non-king men of army a. */
-static inline __attribute__((always_inline)) int generate_army(PadState *s, const uint32_t *rel, int a, const Safety *g,
-                                                               bool in_check, PadMove *out, int n, bool count_only)
+static inline __attribute__((always_inline)) int generate_army(QpdState *s, const uint32_t *rel, int a, const Safety *g,
+                                                               bool in_check, QpdMove *out, int n, bool count_only)
 {
     const uint8_t *b = s->board;
     if (in_check) {
-        for (int list = 0; list < LIST_KING; list++)
+        for (int list = 0; list < QPD_LIST_KING; list++)
             for (int i = 0; i < s->count[a][list]; i++)
                 n = generate_guarded(s, rel, s->list[a][list][i], g, out, n, count_only);
         return n;
@@ -355,44 +356,44 @@ static inline __attribute__((always_inline)) int generate_army(PadState *s, cons
     for (int d = 0; d < 2; d++)
         n = generate_directed_pawns(s, rel, a, ARMY_PAWN_DIRECTIONS[a][d], g, out, n, count_only);
 
-    const uint16_t *pawns = s->list[a][LIST_PAWN_UNCOMMITTED];
-    for (int i = 0, count = s->count[a][LIST_PAWN_UNCOMMITTED]; i < count; i++) {
+    const uint16_t *pawns = s->list[a][QPD_LIST_PAWN_UNCOMMITTED];
+    for (int i = 0, count = s->count[a][QPD_LIST_PAWN_UNCOMMITTED]; i < count; i++) {
         int f = pawns[i];
-        if (s->allowed[f] != LINE_ANY) {
+        if (s->allowed[f] != QPD_LINE_ANY) {
             n = generate_guarded(s, rel, f, g, out, n, count_only);
         } else if (count_only) {
             n += count_uncommitted_pawn(b, rel, f);
         } else {
-            const PawnRules *r = pawn_rules_of(b[f]);
+            const QpdPawnRules *r = qpd_pawn_rules_of(b[f]);
             for (int q = 0; q < r->quiet_count; q++)
                 if (b[f + r->quiet[q].delta] == EMPTY)
                     n = emit_pawn_step(out, n, count_only, f, f + r->quiet[q].delta, &r->quiet[q]);
             for (int c = 0; c < r->capture_count; c++)
-                if (rel[b[f + r->capture[c].delta]] & RELATION_CAPTURABLE)
+                if (rel[b[f + r->capture[c].delta]] & QPD_RELATION_CAPTURABLE)
                     n = emit_pawn_step(out, n, count_only, f, f + r->capture[c].delta, &r->capture[c]);
         }
     }
-    const uint16_t *knights = s->list[a][LIST_KNIGHT];
-    for (int i = 0, count = s->count[a][LIST_KNIGHT]; i < count; i++) {
+    const uint16_t *knights = s->list[a][QPD_LIST_KNIGHT];
+    for (int i = 0, count = s->count[a][QPD_LIST_KNIGHT]; i < count; i++) {
         int f = knights[i];
-        if (s->allowed[f] != LINE_ANY)
+        if (s->allowed[f] != QPD_LINE_ANY)
             continue; /* a pinned knight cannot move */
         for (int j = 0; j < 8; j++) {
-            int t = f + pad_knight_step[j];
+            int t = f + qpd_knight_step[j];
             if (count_only)
-                n += (int)flag(rel[b[t]], RELATION_TARGET_SHIFT);
-            else if (rel[b[t]] & RELATION_TARGET)
+                n += (int)flag(rel[b[t]], QPD_RELATION_TARGET_SHIFT);
+            else if (rel[b[t]] & QPD_RELATION_TARGET)
                 EMIT(f, t, b[f]);
         }
     }
-    static const int FIRST[PAD_LISTS] = {[LIST_BISHOP] = 1, [LIST_ROOK] = 0, [LIST_QUEEN] = 0};
-    static const int STRIDE[PAD_LISTS] = {[LIST_BISHOP] = 2, [LIST_ROOK] = 2, [LIST_QUEEN] = 1};
+    static const int FIRST[QPD_LISTS] = {[QPD_LIST_BISHOP] = 1, [QPD_LIST_ROOK] = 0, [QPD_LIST_QUEEN] = 0};
+    static const int STRIDE[QPD_LISTS] = {[QPD_LIST_BISHOP] = 2, [QPD_LIST_ROOK] = 2, [QPD_LIST_QUEEN] = 1};
 #pragma GCC unroll 3
-    for (int list = LIST_BISHOP; list <= LIST_QUEEN; list++) {
+    for (int list = QPD_LIST_BISHOP; list <= QPD_LIST_QUEEN; list++) {
         const uint16_t *sliders = s->list[a][list];
         for (int i = 0, count = s->count[a][list]; i < count; i++) {
             int f = sliders[i];
-            if (s->allowed[f] != LINE_ANY)
+            if (s->allowed[f] != QPD_LINE_ANY)
                 n = generate_guarded(s, rel, f, g, out, n, count_only);
             else
                 n = generate_slides(b, rel, f, FIRST[list], STRIDE[list], out, n, count_only);
@@ -404,16 +405,16 @@ static inline __attribute__((always_inline)) int generate_army(PadState *s, cons
 /* Moves of the king on k: to squares no enemy attacks once the king has
  * left k, keeping to its pin line if it shields another king, and
  * resolving the checks on the other kings. */
-static inline __attribute__((always_inline)) int generate_king(PadState *s, const uint32_t *rel, int k, const Safety *g,
-                                                               PadMove *out, int n, bool count_only)
+static inline __attribute__((always_inline)) int generate_king(QpdState *s, const uint32_t *rel, int k, const Safety *g,
+                                                               QpdMove *out, int n, bool count_only)
 {
     uint8_t *b = s->board;
     uint8_t king = b[k];
     unsigned allowed = s->allowed[k];
     b[k] = EMPTY;
     for (int j = 0; j < 8; j++) {
-        int t = k + pad_step[j];
-        if (!(rel[b[t]] & RELATION_TARGET) || !(allowed & pad_direction_line[j]) || !resolves_all(g, k, t) ||
+        int t = k + qpd_step[j];
+        if (!(rel[b[t]] & QPD_RELATION_TARGET) || !(allowed & qpd_direction_line[j]) || !resolves_all(g, k, t) ||
             attacked(b, rel, t))
             continue;
         EMIT(k, t, king);
@@ -422,7 +423,7 @@ static inline __attribute__((always_inline)) int generate_king(PadState *s, cons
     return n;
 }
 
-static inline __attribute__((always_inline)) int generate_all(PadState *s, PadMove *out, bool count_only)
+static inline __attribute__((always_inline)) int generate_all(QpdState *s, QpdMove *out, bool count_only)
 {
     const uint32_t *rel = s->relation[s->turn];
     unsigned armies = s->armies_of[s->turn];
@@ -431,8 +432,8 @@ static inline __attribute__((always_inline)) int generate_all(PadState *s, PadMo
     g.pin_count = 0;
     g.double_check = false;
     for (int a = 0; a < 4; a++)
-        if ((armies & (1u << a)) && s->count[a][LIST_KING])
-            scan_king(s, rel, s->list[a][LIST_KING][0], &g);
+        if ((armies & (1u << a)) && s->count[a][QPD_LIST_KING])
+            scan_king(s, rel, s->list[a][QPD_LIST_KING][0], &g);
 
     int n = 0;
     if (!g.double_check)
@@ -440,20 +441,20 @@ static inline __attribute__((always_inline)) int generate_all(PadState *s, PadMo
             if (armies & (1u << a))
                 n = generate_army(s, rel, a, &g, g.check_count > 0, out, n, count_only);
     for (int a = 0; a < 4; a++)
-        if ((armies & (1u << a)) && s->count[a][LIST_KING])
-            n = generate_king(s, rel, s->list[a][LIST_KING][0], &g, out, n, count_only);
+        if ((armies & (1u << a)) && s->count[a][QPD_LIST_KING])
+            n = generate_king(s, rel, s->list[a][QPD_LIST_KING][0], &g, out, n, count_only);
 
     for (int i = 0; i < g.pin_count; i++)
-        s->allowed[g.pinned[i]] = LINE_ANY;
+        s->allowed[g.pinned[i]] = QPD_LINE_ANY;
     return n;
 }
 
-int padded_generate(PadState *s, PadMove *out)
+int qpd_generate(QpdState *s, QpdMove *out)
 {
     return generate_all(s, out, false);
 }
 
-int padded_count(PadState *s)
+int qpd_count(QpdState *s)
 {
     return generate_all(s, NULL, true);
 }

@@ -13,10 +13,10 @@
 #include "padded_state.h"
 
 /* The legal moves of the controller on turn; returns their number.  `out`
- * has room for PAD_MOVES_BOUND moves. */
-int padded_generate(PadState *s, PadMove *out);
+ * has room for QPD_MOVES_BOUND moves. */
+int qpd_generate(QpdState *s, QpdMove *out);
 
 /* The same number, without writing the moves (perft's bulk counting). */
-int padded_count(PadState *s);
+int qpd_count(QpdState *s);
 
 #endif

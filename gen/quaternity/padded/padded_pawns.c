@@ -10,7 +10,7 @@
 
 #include "padded_layout.h"
 
-PawnRules pad_pawn_rules[32];
+QpdPawnRules qpd_pawn_rules[32];
 
 /* Each army's forward directions: along its file first, then its rank. */
 static const PawnState FORWARD[4][2] = {
@@ -23,27 +23,27 @@ static const PawnState FORWARD[4][2] = {
 static int state_vector(PawnState s)
 {
     switch (s) {
-    case PAWN_UP: return STEP_N;
-    case PAWN_DOWN: return -STEP_N;
-    case PAWN_RIGHT: return STEP_E;
-    default: return -STEP_E;
+    case PAWN_UP: return QPD_STEP_N;
+    case PAWN_DOWN: return -QPD_STEP_N;
+    case PAWN_RIGHT: return QPD_STEP_E;
+    default: return -QPD_STEP_E;
     }
 }
 
 static unsigned threat_of_delta(int delta)
 {
     for (int j = 0; j < 8; j++)
-        if (pad_step[j] == delta)
-            return attack_adjacent(j);
+        if (qpd_step[j] == delta)
+            return qpd_attack_adjacent(j);
     return 0;
 }
 
-static PawnStep make_step(int delta, uint8_t after, unsigned edges)
+static QpdPawnStep make_step(int delta, uint8_t after, unsigned edges)
 {
-    return (PawnStep){.delta = (int16_t)delta, .after = after, .promote_edges = (uint8_t)edges};
+    return (QpdPawnStep){.delta = (int16_t)delta, .after = after, .promote_edges = (uint8_t)edges};
 }
 
-static void add_capture(PawnRules *r, PawnStep step)
+static void add_capture(QpdPawnRules *r, QpdPawnStep step)
 {
     r->capture[r->capture_count++] = step;
     r->threat = (uint16_t)(r->threat | threat_of_delta(step.delta));
@@ -52,26 +52,26 @@ static void add_capture(PawnRules *r, PawnStep step)
 static void build_directed(int army, PawnState d)
 {
     uint8_t cell = PIECE_MAKE(army, PAWN, d);
-    PawnRules *r = &pad_pawn_rules[cell >> 3];
+    QpdPawnRules *r = &qpd_pawn_rules[cell >> 3];
     int v = state_vector(d);
-    int side = (d == PAWN_UP || d == PAWN_DOWN) ? STEP_E : STEP_N;
-    r->quiet[r->quiet_count++] = make_step(v, cell, edge_bit(d));
-    add_capture(r, make_step(v + side, cell, edge_bit(d)));
-    add_capture(r, make_step(v - side, cell, edge_bit(d)));
+    int side = (d == PAWN_UP || d == PAWN_DOWN) ? QPD_STEP_E : QPD_STEP_N;
+    r->quiet[r->quiet_count++] = make_step(v, cell, qpd_edge_bit(d));
+    add_capture(r, make_step(v + side, cell, qpd_edge_bit(d)));
+    add_capture(r, make_step(v - side, cell, qpd_edge_bit(d)));
 }
 
 static void build_uncommitted(int army)
 {
     uint8_t cell = PIECE_MAKE(army, PAWN, PAWN_UNCOMMITTED);
-    PawnRules *r = &pad_pawn_rules[cell >> 3];
+    QpdPawnRules *r = &qpd_pawn_rules[cell >> 3];
     PawnState d1 = FORWARD[army][0], d2 = FORWARD[army][1];
     int v1 = state_vector(d1), v2 = state_vector(d2);
     uint8_t c1 = PIECE_MAKE(army, PAWN, d1), c2 = PIECE_MAKE(army, PAWN, d2);
-    r->quiet[r->quiet_count++] = make_step(v1, c1, edge_bit(d1));
-    r->quiet[r->quiet_count++] = make_step(v2, c2, edge_bit(d2));
-    add_capture(r, make_step(v1 + v2, cell, edge_bit(d1) | edge_bit(d2)));
-    add_capture(r, make_step(v1 - v2, c1, edge_bit(d1)));
-    add_capture(r, make_step(v2 - v1, c2, edge_bit(d2)));
+    r->quiet[r->quiet_count++] = make_step(v1, c1, qpd_edge_bit(d1));
+    r->quiet[r->quiet_count++] = make_step(v2, c2, qpd_edge_bit(d2));
+    add_capture(r, make_step(v1 + v2, cell, qpd_edge_bit(d1) | qpd_edge_bit(d2)));
+    add_capture(r, make_step(v1 - v2, c1, qpd_edge_bit(d1)));
+    add_capture(r, make_step(v2 - v1, c2, qpd_edge_bit(d2)));
 }
 
 static void build_pawn_tables(void)
@@ -85,7 +85,7 @@ static void build_pawn_tables(void)
 
 static pthread_once_t pawns_once = PTHREAD_ONCE_INIT;
 
-void padded_pawns_init(void)
+void qpd_pawns_init(void)
 {
     pthread_once(&pawns_once, build_pawn_tables);
 }

@@ -1,7 +1,7 @@
 /* Quaternity pawn rules for the padded board, as tables of square
  * differences.
  *
- * A pawn's cell byte (army and state, see position.h) selects one PawnRules
+ * A pawn's cell byte (army and state, see position.h) selects one QpdPawnRules
  * entry: its quiet steps (to an empty square) and capture steps (onto a
  * capturable man), each with the pawn's cell after the step and the board
  * edges on which that step promotes.  Commitment is thus data, not code: a
@@ -21,31 +21,31 @@
 
 #include "position.h"
 
-typedef struct PawnStep {
+typedef struct QpdPawnStep {
     int16_t delta;         /* target square minus the pawn's square */
     uint8_t after;         /* the pawn's cell after the step */
     uint8_t promote_edges; /* square_edges bits on which the step promotes */
-} PawnStep;
+} QpdPawnStep;
 
 /* A directed pawn has one quiet step and two captures; its unused entries
  * have delta 0, which lands on the pawn itself (neither empty nor
  * capturable), so a counter may test all five entries without branching. */
-typedef struct PawnRules {
+typedef struct QpdPawnRules {
     uint8_t quiet_count, capture_count;
-    uint16_t threat; /* attack_adjacent() bits of the capture steps */
-    PawnStep quiet[2];
-    PawnStep capture[3];
-} PawnRules;
+    uint16_t threat; /* qpd_attack_adjacent() bits of the capture steps */
+    QpdPawnStep quiet[2];
+    QpdPawnStep capture[3];
+} QpdPawnRules;
 
 /* Indexed by a pawn cell >> 3, i.e. army + 4 * state. */
-extern PawnRules pad_pawn_rules[32];
+extern QpdPawnRules qpd_pawn_rules[32];
 
-static inline const PawnRules *pawn_rules_of(uint8_t cell)
+static inline const QpdPawnRules *qpd_pawn_rules_of(uint8_t cell)
 {
-    return &pad_pawn_rules[cell >> 3];
+    return &qpd_pawn_rules[cell >> 3];
 }
 
-/* Idempotent and thread-safe; needs padded_layout_init() first. */
-void padded_pawns_init(void);
+/* Idempotent and thread-safe; needs qpd_layout_init() first. */
+void qpd_pawns_init(void);
 
 #endif

@@ -3,12 +3,17 @@
 #ifndef GEN_QUATERNITY_PADDED_PERFT_H
 #define GEN_QUATERNITY_PADDED_PERFT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "padded_state.h"
 
-/* Perft to `depth`; bulk: count the last ply's moves without making them.
- * Returns UINT64_MAX if the move arena cannot be allocated. */
-uint64_t padded_perft(PadState *s, int depth, int bulk);
+/* Grows the arena to hold the move lists of a perft to `depth`; false when
+ * out of memory (the arena is then unchanged). */
+bool qpd_perft_reserve(QpdState *s, int depth);
+
+/* Perft to `depth` >= 1, after qpd_perft_reserve(s, depth); bulk: count the
+ * last ply's moves without making them. */
+uint64_t qpd_perft(QpdState *s, int depth, bool bulk);
 
 #endif
