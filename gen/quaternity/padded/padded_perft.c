@@ -66,7 +66,7 @@ bool qpd_perft_reserve(QpdState *s, int depth)
     return true;
 }
 
-uint64_t qpd_perft(QpdState *s, int depth, bool bulk)
+uint64_t qpd_perft_moves(QpdState *s, int depth, bool bulk)
 {
     return bulk ? perft_bulk(s, depth, s->arena) : perft_full(s, depth, s->arena);
 }

@@ -14,6 +14,6 @@ bool qpd_perft_reserve(QpdState *s, int depth);
 
 /* Perft to `depth` >= 1, after qpd_perft_reserve(s, depth); bulk: count the
  * last ply's moves without making them. */
-uint64_t qpd_perft(QpdState *s, int depth, bool bulk);
+uint64_t qpd_perft_moves(QpdState *s, int depth, bool bulk);
 
 #endif

@@ -46,7 +46,7 @@ static void build_relations(QpdState *s)
         s->relation[c][EMPTY] = QPD_RELATION_TARGET;
 }
 
-void qpd_state_load(QpdState *s, const Position *pos)
+void qpd_load(QpdState *s, const Position *pos)
 {
     memset(s->board, QPD_GUARD, sizeof s->board);
     memset(s->slot, 0, sizeof s->slot);
@@ -75,7 +75,7 @@ void qpd_state_load(QpdState *s, const Position *pos)
     build_relations(s);
 }
 
-void qpd_state_save(const QpdState *s, Position *pos)
+void qpd_save(const QpdState *s, Position *pos)
 {
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_QUATERNITY;

@@ -93,8 +93,8 @@ typedef struct QpdState {
     int arena_plies;
 } QpdState;
 
-void qpd_state_load(QpdState *s, const Position *pos);
-void qpd_state_save(const QpdState *s, Position *pos);
+void qpd_load(QpdState *s, const Position *pos);
+void qpd_save(const QpdState *s, Position *pos);
 
 /* Debug builds: NULL when board, piece lists, slots and the generator's
  * scratch agree, else the first disagreement (BackendCore.check). */
