@@ -32,6 +32,14 @@ static const EpdEntry *find_id(const EpdEntry *entries, int count, const char *i
     return NULL;
 }
 
+/* The reference file and its opening; free(*entries) afterwards. */
+static const EpdEntry *load_opening(EpdEntry **entries)
+{
+    int count;
+    *entries = fixtures_load(REFERENCE_EPD, &count);
+    return find_id(*entries, count, "opening");
+}
+
 Test(quaternity_reference, perft_to_depth_3_matches_quaternits, .timeout = 120 * TEST_SLOWDOWN)
 {
     const Backend *backends[BACKENDS_MAX];
@@ -75,9 +83,8 @@ Test(quaternity_reference, opening_depth_4_matches_quaternits, .timeout = 120 * 
 {
     const Backend *backends[BACKENDS_MAX];
     int n = backends_of(GAME_QUATERNITY, backends);
-    int count;
-    EpdEntry *entries = fixtures_load(REFERENCE_EPD, &count);
-    const EpdEntry *opening = find_id(entries, count, "opening");
+    EpdEntry *entries;
+    const EpdEntry *opening = load_opening(&entries);
     cr_assert(opening->has[OPENING_DEEP], "the opening has no D%d count in %s", OPENING_DEEP, REFERENCE_EPD);
     for (int b = 0; b < n; b++) {
         void *state = instance_open(backends[b], &opening->pos);
@@ -99,9 +106,8 @@ Test(quaternity_reference, opening_divide_depth_3_matches_quaternits, .timeout =
 {
     const Backend *backends[BACKENDS_MAX];
     int n = backends_of(GAME_QUATERNITY, backends);
-    int count;
-    EpdEntry *entries = fixtures_load(REFERENCE_EPD, &count);
-    const EpdEntry *opening = find_id(entries, count, "opening");
+    EpdEntry *entries;
+    const EpdEntry *opening = load_opening(&entries);
 
     FILE *file = fopen(OPENING_DIVIDE, "r");
     cr_assert(file != NULL, "cannot open %s (run the tests from the repository root)", OPENING_DIVIDE);

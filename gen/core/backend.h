@@ -85,76 +85,31 @@ typedef struct BackendCore {
  * PREFIX_generate, PREFIX_count, PREFIX_make, PREFIX_unmake, PREFIX_decode,
  * PREFIX_encode, PREFIX_perft and PREFIX_check, each typed on the backend's
  * own state, move and undo types (const where BackendCore says const: the
- * compiler warns when a thunk would drop it).  make, unmake and encode take
- * the native move by value: it is a few bytes, and inlined away.  Defines `static const BackendCore
- * PREFIX_core`; the thunks only turn BackendCore's untyped pointers into
- * the native ones, and inline away. */
-#define BACKEND_CORE(prefix, NativeMove, Undo, capacity)                                                               \
-    static void *prefix##_core_create(void)                                                                            \
-    {                                                                                                                  \
-        return prefix##_create();                                                                                      \
-    }                                                                                                                  \
-    static void prefix##_core_destroy(void *s)                                                                         \
-    {                                                                                                                  \
-        prefix##_destroy(s);                                                                                           \
-    }                                                                                                                  \
-    static void prefix##_core_load(void *s, const Position *p)                                                         \
-    {                                                                                                                  \
-        prefix##_load(s, p);                                                                                           \
-    }                                                                                                                  \
-    static void prefix##_core_save(const void *s, Position *p)                                                         \
-    {                                                                                                                  \
-        prefix##_save(s, p);                                                                                           \
-    }                                                                                                                  \
-    static int prefix##_core_generate(void *s, void *m)                                                                \
-    {                                                                                                                  \
-        return prefix##_generate(s, m);                                                                                \
-    }                                                                                                                  \
-    static int prefix##_core_count(void *s)                                                                            \
-    {                                                                                                                  \
-        return prefix##_count(s);                                                                                      \
-    }                                                                                                                  \
-    static void prefix##_core_make(void *s, const void *m, void *u)                                                    \
-    {                                                                                                                  \
-        prefix##_make(s, *(const NativeMove *)m, u);                                                                   \
-    }                                                                                                                  \
-    static void prefix##_core_unmake(void *s, const void *m, const void *u)                                            \
-    {                                                                                                                  \
-        prefix##_unmake(s, *(const NativeMove *)m, u);                                                                 \
-    }                                                                                                                  \
-    static bool prefix##_core_decode(const void *s, Move m, void *n)                                                   \
-    {                                                                                                                  \
-        return prefix##_decode(s, m, n);                                                                               \
-    }                                                                                                                  \
-    static Move prefix##_core_encode(const void *s, const void *n)                                                     \
-    {                                                                                                                  \
-        return prefix##_encode(s, *(const NativeMove *)n);                                                             \
-    }                                                                                                                  \
-    static uint64_t prefix##_core_perft(void *s, int d, bool b)                                                        \
-    {                                                                                                                  \
-        return prefix##_perft(s, d, b);                                                                                \
-    }                                                                                                                  \
-    static const char *prefix##_core_check(const void *s)                                                              \
-    {                                                                                                                  \
-        return prefix##_check(s);                                                                                      \
-    }                                                                                                                  \
-    static const BackendCore prefix##_core = {                                                                         \
-        .move_size = sizeof(NativeMove),                                                                               \
-        .undo_size = sizeof(Undo),                                                                                     \
-        .move_capacity = (capacity),                                                                                   \
-        .create = prefix##_core_create,                                                                                \
-        .destroy = prefix##_core_destroy,                                                                              \
-        .load = prefix##_core_load,                                                                                    \
-        .save = prefix##_core_save,                                                                                    \
-        .generate = prefix##_core_generate,                                                                            \
-        .count = prefix##_core_count,                                                                                  \
-        .make = prefix##_core_make,                                                                                    \
-        .unmake = prefix##_core_unmake,                                                                                \
-        .decode = prefix##_core_decode,                                                                                \
-        .encode = prefix##_core_encode,                                                                                \
-        .perft = prefix##_core_perft,                                                                                  \
-        .check = prefix##_core_check,                                                                                  \
+ * compiler warns when a thunk would drop it); make, unmake and encode take
+ * the native move by value.  Defines `static const BackendCore PREFIX_core`,
+ * whose thunks only turn the untyped pointers into the native ones. */
+/* clang-format off */
+#define BACKEND_CORE(prefix, NativeMove, Undo, capacity)                                                                        \
+    static void *prefix##_core_create(void) { return prefix##_create(); }                                                       \
+    static void prefix##_core_destroy(void *s) { prefix##_destroy(s); }                                                         \
+    static void prefix##_core_load(void *s, const Position *p) { prefix##_load(s, p); }                                         \
+    static void prefix##_core_save(const void *s, Position *p) { prefix##_save(s, p); }                                         \
+    static int prefix##_core_generate(void *s, void *m) { return prefix##_generate(s, m); }                                     \
+    static int prefix##_core_count(void *s) { return prefix##_count(s); }                                                       \
+    static void prefix##_core_make(void *s, const void *m, void *u) { prefix##_make(s, *(const NativeMove *)m, u); }            \
+    static void prefix##_core_unmake(void *s, const void *m, const void *u) { prefix##_unmake(s, *(const NativeMove *)m, u); }  \
+    static bool prefix##_core_decode(const void *s, Move m, void *n) { return prefix##_decode(s, m, n); }                       \
+    static Move prefix##_core_encode(const void *s, const void *n) { return prefix##_encode(s, *(const NativeMove *)n); }       \
+    static uint64_t prefix##_core_perft(void *s, int d, bool b) { return prefix##_perft(s, d, b); }                             \
+    static const char *prefix##_core_check(const void *s) { return prefix##_check(s); }                                         \
+    static const BackendCore prefix##_core = {                                                                                  \
+        .move_size = sizeof(NativeMove), .undo_size = sizeof(Undo), .move_capacity = (capacity),                                \
+        .create = prefix##_core_create, .destroy = prefix##_core_destroy, .load = prefix##_core_load,                           \
+        .save = prefix##_core_save, .generate = prefix##_core_generate, .count = prefix##_core_count,                           \
+        .make = prefix##_core_make, .unmake = prefix##_core_unmake, .decode = prefix##_core_decode,                             \
+        .encode = prefix##_core_encode, .perft = prefix##_core_perft, .check = prefix##_core_check,                             \
     }
+/* clang-format on */
 
 /* What the harness calls.  The built-in backends are adapters over a
  * BackendCore (BACKEND_FROM_CORE); the interface stays a table of

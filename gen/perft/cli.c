@@ -167,6 +167,36 @@ static int add_argument(Options *o, const char *arg, FILE *err)
     return -1;
 }
 
+/* The options that take a number: where it goes, its range, and what the
+ * error says it must be. */
+static const struct NumberOption {
+    int code;
+    size_t field; /* offsetof(Options, ...), a long */
+    long min, max;
+    const char *must_be;
+} NUMBER_OPTIONS[] = {
+    {OPT_MAX_DEPTH, offsetof(Options, max_depth), 1, CLI_MAX_DEPTH, "--max-depth '%s' is not a depth from 1 to 20"},
+    {OPT_MAX_NODES, offsetof(Options, max_nodes), 1, LONG_MAX - 1, "--max-nodes '%s' is not a positive number"},
+    {OPT_RANDOM, offsetof(Options, random_games), 1, 100000000,
+     "--random '%s' is not a game count from 1 to 100000000"},
+    {OPT_SEED, offsetof(Options, seed), 0, 2147483647, "--seed '%s' is not a number from 0 to 2147483647"},
+    {OPT_PLIES, offsetof(Options, plies), 1, 10000, "--plies '%s' is not a number from 1 to 10000"},
+};
+
+static int apply_number(Options *o, int code, const char *value, FILE *err)
+{
+    for (size_t i = 0; i < sizeof NUMBER_OPTIONS / sizeof *NUMBER_OPTIONS; i++) {
+        const struct NumberOption *n = &NUMBER_OPTIONS[i];
+        if (n->code != code)
+            continue;
+        long *field = (long *)((char *)o + n->field);
+        if ((*field = parse_number(value, n->min, n->max)) < 0)
+            return perft_error(err, n->must_be, value);
+        return -1;
+    }
+    return perft_error(err, "internal error: option code %d takes no number", code);
+}
+
 /* One option's effect on `o`: -1 to go on, or the exit status. */
 static int apply_option(Options *o, int code, const char *value, FILE *out, FILE *err)
 {
@@ -183,25 +213,10 @@ static int apply_option(Options *o, int code, const char *value, FILE *out, FILE
     case OPT_SUITE: o->suite = value; return -1;
     case OPT_FROM: o->from = value; return -1;
     case OPT_MAX_DEPTH:
-        if ((o->max_depth = parse_number(value, 1, CLI_MAX_DEPTH)) < 0)
-            return perft_error(err, "--max-depth '%s' is not a depth from 1 to 20", value);
-        return -1;
     case OPT_MAX_NODES:
-        if ((o->max_nodes = parse_number(value, 1, LONG_MAX - 1)) < 0)
-            return perft_error(err, "--max-nodes '%s' is not a positive number", value);
-        return -1;
     case OPT_RANDOM:
-        if ((o->random_games = parse_number(value, 1, 100000000)) < 0)
-            return perft_error(err, "--random '%s' is not a game count from 1 to 100000000", value);
-        return -1;
     case OPT_SEED:
-        if ((o->seed = parse_number(value, 0, 2147483647)) < 0)
-            return perft_error(err, "--seed '%s' is not a number from 0 to 2147483647", value);
-        return -1;
-    case OPT_PLIES:
-        if ((o->plies = parse_number(value, 1, 10000)) < 0)
-            return perft_error(err, "--plies '%s' is not a number from 1 to 10000", value);
-        return -1;
+    case OPT_PLIES: return apply_number(o, code, value, err);
     default: return perft_error(err, "internal error: option code %d has no case", code);
     }
 }
