@@ -43,7 +43,7 @@ static Move neutral_move(QbbMove m)
 {
     Piece placed = qbb_placed(m);
     bool promotion = PIECE_KIND(qbb_moved(m)) == PAWN && PIECE_KIND(placed) != PAWN;
-    return (Move){(uint8_t)bb_to_neutral(qbb_from(m)), (uint8_t)bb_to_neutral(qbb_to(m)),
+    return (Move){(uint8_t)qbb_to_neutral(qbb_from(m)), (uint8_t)qbb_to_neutral(qbb_to(m)),
                   (uint8_t)(promotion ? PIECE_KIND(placed) : EMPTY)};
 }
 

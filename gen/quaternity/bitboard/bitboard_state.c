@@ -14,12 +14,12 @@ static void init_piece_sets(void)
         if (PIECE_KIND((Piece)p) != PAWN)
             continue;
         if (state == PAWN_UNCOMMITTED) {
-            qbb_pawn_sets[p][0] = (uint8_t)(SET_UNCOMMITTED + army);
-            qbb_pawn_sets[p][1] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][0]);
-            qbb_pawn_sets[p][2] = (uint8_t)(SET_PAWN_ATTACKS + bb_army_forward[army][1]);
+            qbb_pawn_sets[p][0] = (uint8_t)(QBB_SET_UNCOMMITTED + army);
+            qbb_pawn_sets[p][1] = (uint8_t)(QBB_SET_PAWN_ATTACKS + qbb_army_forward[army][0]);
+            qbb_pawn_sets[p][2] = (uint8_t)(QBB_SET_PAWN_ATTACKS + qbb_army_forward[army][1]);
         } else if (state >= PAWN_UP && state <= PAWN_LEFT) {
-            qbb_pawn_sets[p][0] = (uint8_t)(SET_PAWNS + state - PAWN_UP);
-            qbb_pawn_sets[p][1] = (uint8_t)(SET_PAWN_ATTACKS + state - PAWN_UP);
+            qbb_pawn_sets[p][0] = (uint8_t)(QBB_SET_PAWNS + state - PAWN_UP);
+            qbb_pawn_sets[p][1] = (uint8_t)(QBB_SET_PAWN_ATTACKS + state - PAWN_UP);
         }
     }
 }
@@ -27,7 +27,7 @@ static void init_piece_sets(void)
 void qbb_state_tables_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    bitboard_tables_init();
+    qbb_tables_init();
     pthread_once(&once, init_piece_sets);
 }
 
@@ -46,17 +46,17 @@ void qbb_state_load(QbbState *s, const Position *pos)
      * controller: a reach stops at the first of them and never lands there
      * (it is a friend, whoever moves), so 12-bit answers need no length
      * mask.  Make and unmake never touch these bits. */
-    for (int line = 0; line < LINE_COUNT; line++) {
-        int length = __builtin_popcountll(bb_lines[line].mask[0]) + __builtin_popcountll(bb_lines[line].mask[1]) +
-                     __builtin_popcountll(bb_lines[line].mask[2]);
+    for (int line = 0; line < QBB_LINE_COUNT; line++) {
+        int length = __builtin_popcountll(qbb_lines[line].mask[0]) + __builtin_popcountll(qbb_lines[line].mask[1]) +
+                     __builtin_popcountll(qbb_lines[line].mask[2]);
         uint64_t phantoms = (0xFFFu & ~((1u << length) - 1));
-        s->line_men[line] = phantoms * LINE_EVERYONE;
+        s->line_men[line] = phantoms * QBB_LINE_EVERYONE;
     }
     for (int sq = 0; sq < Q_SQUARES; sq++) {
         Piece p = pos->board[sq];
         if (p == EMPTY)
             continue;
-        int index = bb_from_neutral(sq);
+        int index = qbb_from_neutral(sq);
         s->board[index] = p;
         qbb_toggle_piece(s, p, index);
     }
@@ -72,5 +72,5 @@ void qbb_state_save(const QbbState *s, Position *pos)
     for (int a = 0; a < 4; a++)
         pos->controller[a] = s->controller[a];
     for (int sq = 0; sq < Q_SQUARES; sq++)
-        pos->board[sq] = s->board[bb_from_neutral(sq)];
+        pos->board[sq] = s->board[qbb_from_neutral(sq)];
 }
