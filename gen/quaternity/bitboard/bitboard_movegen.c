@@ -364,7 +364,7 @@ static int generate_several_kings(const QbbState *s, QbbMove *list)
     int mover = s->turn;
     QbbSet friends = s->by_controller[mover];
     QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
-    QbbMove pseudo[MAX_MOVES];
+    QbbMove pseudo[QBB_MAX_MOVES];
     Frame f;
     frame_init(&f, s, pseudo, mover, friends);
     KingSafety none = {.pinned = qbb_empty(), .pin_count = 0};

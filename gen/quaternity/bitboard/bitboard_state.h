@@ -27,10 +27,11 @@
  * version gathered line occupancy from the 144-bit sets with three PEXTs
  * per line; the rotated words made bulk perft about 1.2x faster.)
  *
- * A move is 32 bits: from, to, the piece placed on `to` (which carries a
- * promotion or a pawn's new commitment) and the piece moved.  Controllers
- * and frozen controllers never change during a search, so the turn order
- * is a table filled at load. */
+ * A move is 32 bits: from, to (QbbSet indexes), the piece placed on `to`
+ * (which carries a promotion or a pawn's new commitment) and the piece
+ * moved; unmake needs besides only the captured piece and the turn
+ * (QbbUndo).  Controllers and frozen controllers never change during a
+ * search, so the turn order is a table filled at load. */
 #ifndef GEN_QUATERNITY_BITBOARD_STATE_H
 #define GEN_QUATERNITY_BITBOARD_STATE_H
 
@@ -95,12 +96,19 @@ static inline unsigned qbb_line_blocked_for(uint64_t line_men, int controller)
     return (unsigned)(line_men >> (QBB_LINE_FIELD * (controller + 1))) & QBB_LINE_FIELD_MASK;
 }
 
-/* One make of the interface, for its unmake. */
+/* What unmake needs besides the move. */
 typedef struct QbbUndo {
-    QbbMove move;
-    Piece captured;
-    uint8_t turn;
+    Piece captured; /* EMPTY if none */
+    uint8_t turn;   /* the controller that made the move */
 } QbbUndo;
+
+/* A bound on the moves (legal or pseudo-legal) one position can have, so
+ * that no move list overflows: a move onto a square comes from the
+ * nearest man in one of the 8 directions or from one of the knight
+ * squares, once, or four times for a pawn promoting, which happens only on
+ * an edge.  Interior squares: 100 * (8 + 8); edge squares but corners:
+ * 40 * (5 * 4 + 4); corners: 4 * (3 * 4 + 2). */
+enum { QBB_MAX_MOVES = 100 * 16 + 40 * 24 + 4 * 14 };
 
 typedef struct QbbState {
     QbbSet occupied;
@@ -114,10 +122,6 @@ typedef struct QbbState {
     uint8_t frozen;        /* bit c: controller c is frozen */
     uint8_t next_turn[4];  /* turn order, from quaternity_next_turn() */
     uint8_t armies_of[4];  /* bit a: army a is moved by controller c */
-    /* The interface's make/unmake stack, grown on demand (a random game
-     * makes hundreds of moves); perft keeps its own on the C stack. */
-    QbbUndo *undo;
-    int undo_count, undo_capacity;
 } QbbState;
 
 /* The sets of each pawn: its moving set (direction or army) and one or
@@ -127,6 +131,13 @@ extern uint8_t qbb_pawn_sets[256][3];
 void qbb_state_tables_init(void);
 void qbb_state_load(QbbState *s, const Position *pos);
 void qbb_state_save(const QbbState *s, Position *pos);
+/* NULL when every set, line word and the turn agree with the mailbox;
+ * else the first disagreement (debug builds, BACKEND_DEBUG_CHECK). */
+const char *qbb_state_check(const QbbState *s);
+
+/* The phantom bits of a line (bitboard_state.c): every position past its
+ * end, in each of its fields. */
+uint64_t qbb_line_phantoms(int line);
 
 static inline void qbb_toggle_sliders(QbbState *s, const QbbSquareLine *at, int first, int last)
 {
