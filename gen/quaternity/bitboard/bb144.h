@@ -25,8 +25,8 @@
  * against a dense build; the choice rests on the operation counts above.)
  *
  * Every operation here is on whole words, branch-free and inline. */
-#ifndef GEN_QUATERNITY_BB144_H
-#define GEN_QUATERNITY_BB144_H
+#ifndef GEN_QUATERNITY_BITBOARD_BB144_H
+#define GEN_QUATERNITY_BITBOARD_BB144_H
 
 #include <stdbool.h>
 #include <stdint.h>
