@@ -27,12 +27,12 @@
 /* PDEP: the low bits of `bits`, in order, onto the set bits of `mask`.
  * Builds without BMI2 (the sanitizer build) take the portable loop. */
 #ifdef __BMI2__
-static inline uint64_t bb_pdep(uint64_t bits, uint64_t mask)
+static inline uint64_t qbb_pdep(uint64_t bits, uint64_t mask)
 {
     return _pdep_u64(bits, mask);
 }
 #else
-static inline uint64_t bb_pdep(uint64_t bits, uint64_t mask)
+static inline uint64_t qbb_pdep(uint64_t bits, uint64_t mask)
 {
     uint64_t out = 0;
     for (; mask; mask &= mask - 1, bits >>= 1)
@@ -42,17 +42,17 @@ static inline uint64_t bb_pdep(uint64_t bits, uint64_t mask)
 }
 #endif
 
-static inline unsigned bb_reach12(unsigned occupancy, int pos)
+static inline unsigned qbb_reach12(unsigned occupancy, int pos)
 {
-    return bb_line_attacks[pos][(occupancy >> 1) & (LINE_INNER_OCCUPANCIES - 1)];
+    return qbb_line_attacks[pos][(occupancy >> 1) & (QBB_LINE_INNER_OCCUPANCIES - 1)];
 }
 
 /* The 144-bit set of a line's positions given as 12 bits. */
-static inline Bb144 bb_line_deposit(int line_index, unsigned bits)
+static inline QbbSet qbb_line_deposit(int line_index, unsigned bits)
 {
-    const BbLine *line = &bb_lines[line_index];
-    return bb_make(bb_pdep(bits, line->mask[0]), bb_pdep(bits >> line->shift1, line->mask[1]),
-                   bb_pdep(bits >> line->shift2, line->mask[2]));
+    const QbbLine *line = &qbb_lines[line_index];
+    return qbb_words(qbb_pdep(bits, line->mask[0]), qbb_pdep(bits >> line->shift1, line->mask[1]),
+                     qbb_pdep(bits >> line->shift2, line->mask[2]));
 }
 
 /* Enemy sliders that attack along a line (the line sliders exclude frozen
@@ -62,52 +62,53 @@ static inline unsigned qbb_enemy_sliders_on_line(const QbbState *s, int mover, i
     return s->line_sliders[line] & ~qbb_line_blocked_for(s->line_men[line], mover);
 }
 
-static inline Bb144 qbb_frozen_men(const QbbState *s)
+static inline QbbSet qbb_frozen_men(const QbbState *s)
 {
-    Bb144 frozen = bb_empty();
+    QbbSet frozen = qbb_empty();
     for (unsigned f = s->frozen; f; f &= f - 1)
-        frozen = bb_or(frozen, s->by_controller[__builtin_ctz(f)]);
+        frozen = qbb_or(frozen, s->by_controller[__builtin_ctz(f)]);
     return frozen;
 }
 
 /* The men that attack for the mover's enemies. */
-static inline Bb144 qbb_active_enemies(const QbbState *s, int mover)
+static inline QbbSet qbb_active_enemies(const QbbState *s, int mover)
 {
-    Bb144 men = bb_andnot(s->occupied, s->by_controller[mover]);
-    return s->frozen ? bb_andnot(men, qbb_frozen_men(s)) : men;
+    QbbSet men = qbb_andnot(s->occupied, s->by_controller[mover]);
+    return s->frozen ? qbb_andnot(men, qbb_frozen_men(s)) : men;
 }
 
 /* Knights, kings and pawns among `enemies` that attack `sq`. */
-static inline Bb144 qbb_near_attackers(const QbbState *s, Bb144 enemies, int sq)
+static inline QbbSet qbb_near_attackers(const QbbState *s, QbbSet enemies, int sq)
 {
-    Bb144 near =
-        bb_or(bb_and(bb_knight_attacks[sq], s->sets[SET_KNIGHTS]), bb_and(bb_king_attacks[sq], s->sets[SET_KINGS]));
-    for (int d = 0; d < DIR_COUNT; d++)
-        near = bb_or(near, bb_and(bb_pawn_attackers[d][sq], s->sets[SET_PAWN_ATTACKS + d]));
-    return bb_and(near, enemies);
+    QbbSet near = qbb_or(qbb_and(qbb_knight_attacks[sq], s->sets[QBB_SET_KNIGHTS]),
+                         qbb_and(qbb_king_attacks[sq], s->sets[QBB_SET_KINGS]));
+    for (int d = 0; d < QBB_DIR_COUNT; d++)
+        near = qbb_or(near, qbb_and(qbb_pawn_attackers[d][sq], s->sets[QBB_SET_PAWN_ATTACKS + d]));
+    return qbb_and(near, enemies);
 }
 
 /* Squares attacked by the active enemy knights, kings and pawns that
  * stand near `ksq`: only those can attack ksq or a square next to it, and
  * usually there are none.  (A direction-d pawn on p attacks the squares
  * from which a pawn of the opposite direction would attack p.) */
-static inline Bb144 qbb_near_danger(const QbbState *s, Bb144 enemies, int ksq)
+static inline QbbSet qbb_near_danger(const QbbState *s, QbbSet enemies, int ksq)
 {
-    Bb144 pawns = bb_or(bb_or(s->sets[SET_PAWN_ATTACKS + DIR_UP], s->sets[SET_PAWN_ATTACKS + DIR_DOWN]),
-                        bb_or(s->sets[SET_PAWN_ATTACKS + DIR_RIGHT], s->sets[SET_PAWN_ATTACKS + DIR_LEFT]));
-    Bb144 knights = bb_and(bb_and(s->sets[SET_KNIGHTS], enemies), bb_box7[ksq]);
-    Bb144 close = bb_and(bb_and(bb_or(s->sets[SET_KINGS], pawns), enemies), bb_box5[ksq]);
-    Bb144 danger = bb_empty();
-    if (bb_none(bb_or(knights, close)))
+    QbbSet pawns =
+        qbb_or(qbb_or(s->sets[QBB_SET_PAWN_ATTACKS + QBB_DIR_UP], s->sets[QBB_SET_PAWN_ATTACKS + QBB_DIR_DOWN]),
+               qbb_or(s->sets[QBB_SET_PAWN_ATTACKS + QBB_DIR_RIGHT], s->sets[QBB_SET_PAWN_ATTACKS + QBB_DIR_LEFT]));
+    QbbSet knights = qbb_and(qbb_and(s->sets[QBB_SET_KNIGHTS], enemies), qbb_box7[ksq]);
+    QbbSet close = qbb_and(qbb_and(qbb_or(s->sets[QBB_SET_KINGS], pawns), enemies), qbb_box5[ksq]);
+    QbbSet danger = qbb_empty();
+    if (qbb_none(qbb_or(knights, close)))
         return danger;
     int sq;
-    for (BbIter it = bb_iter(knights); bb_next(&it, &sq);)
-        danger = bb_or(danger, bb_knight_attacks[sq]);
-    for (BbIter it = bb_iter(bb_and(close, s->sets[SET_KINGS])); bb_next(&it, &sq);)
-        danger = bb_or(danger, bb_king_attacks[sq]);
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (BbIter it = bb_iter(bb_and(close, s->sets[SET_PAWN_ATTACKS + d])); bb_next(&it, &sq);)
-            danger = bb_or(danger, bb_pawn_attackers[d ^ 1][sq]);
+    for (QbbIter it = qbb_iter(knights); qbb_next(&it, &sq);)
+        danger = qbb_or(danger, qbb_knight_attacks[sq]);
+    for (QbbIter it = qbb_iter(qbb_and(close, s->sets[QBB_SET_KINGS])); qbb_next(&it, &sq);)
+        danger = qbb_or(danger, qbb_king_attacks[sq]);
+    for (int d = 0; d < QBB_DIR_COUNT; d++)
+        for (QbbIter it = qbb_iter(qbb_and(close, s->sets[QBB_SET_PAWN_ATTACKS + d])); qbb_next(&it, &sq);)
+            danger = qbb_or(danger, qbb_pawn_attackers[d ^ 1][sq]);
     return danger;
 }
 
@@ -116,16 +117,16 @@ static inline Bb144 qbb_near_danger(const QbbState *s, Bb144 enemies, int ksq)
  * nothing: a square's own occupancy never blocks its reach). */
 static inline bool qbb_slider_attacked(const QbbState *s, int mover, int sq, int removed)
 {
-    for (int o = 0; o < LINE_ORIENTATIONS; o++) {
-        BbSquareLine at = bb_square_lines[sq][o];
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+        QbbSquareLine at = qbb_square_lines[sq][o];
         unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line);
         if (!sliders)
             continue;
         unsigned occupancy = qbb_line_occupied(s->line_men[at.line]);
-        BbSquareLine gone = bb_square_lines[removed][o];
+        QbbSquareLine gone = qbb_square_lines[removed][o];
         if (gone.line == at.line)
             occupancy &= ~(1u << gone.pos);
-        if (bb_reach12(occupancy, at.pos) & sliders)
+        if (qbb_reach12(occupancy, at.pos) & sliders)
             return true;
     }
     return false;
@@ -133,9 +134,9 @@ static inline bool qbb_slider_attacked(const QbbState *s, int mover, int sq, int
 
 /* Whether an active enemy of `mover` attacks `sq` (with the man on
  * `removed` lifted, as above). */
-static inline bool qbb_attacked(const QbbState *s, int mover, Bb144 enemies, int sq, int removed)
+static inline bool qbb_attacked(const QbbState *s, int mover, QbbSet enemies, int sq, int removed)
 {
-    return bb_any(qbb_near_attackers(s, enemies, sq)) || qbb_slider_attacked(s, mover, sq, removed);
+    return qbb_any(qbb_near_attackers(s, enemies, sq)) || qbb_slider_attacked(s, mover, sq, removed);
 }
 
 #endif

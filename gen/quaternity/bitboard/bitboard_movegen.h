@@ -6,7 +6,7 @@
 #include "bitboard_state.h"
 
 /* Writes the legal moves of the controller on turn into `list` (room for
- * MAX_MOVES) and returns how many. */
+ * QBB_MAX_MOVES, which no position exceeds) and returns how many. */
 int qbb_generate(const QbbState *s, QbbMove *list);
 
 /* The same number, without writing the moves: popcounts of target sets. */

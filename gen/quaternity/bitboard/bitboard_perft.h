@@ -8,7 +8,8 @@
 
 #include "bitboard_state.h"
 
-/* Leaves `s` as it found it.  bulk: the last ply is counted, not made. */
+/* depth >= 1 (the adapter answers depth 0).  Leaves `s` as it found it.
+ * bulk: the last ply is counted, not made. */
 uint64_t qbb_perft(QbbState *s, int depth, bool bulk);
 
 #endif

@@ -27,10 +27,11 @@
  * version gathered line occupancy from the 144-bit sets with three PEXTs
  * per line; the rotated words made bulk perft about 1.2x faster.)
  *
- * A move is 32 bits: from, to, the piece placed on `to` (which carries a
- * promotion or a pawn's new commitment) and the piece moved.  Controllers
- * and frozen controllers never change during a search, so the turn order
- * is a table filled at load. */
+ * A move is 32 bits: from, to (QbbSet indexes), the piece placed on `to`
+ * (which carries a promotion or a pawn's new commitment) and the piece
+ * moved; unmake needs besides only the captured piece and the turn
+ * (QbbUndo).  Controllers and frozen controllers never change during a
+ * search, so the turn order is a table filled at load. */
 #ifndef GEN_QUATERNITY_BITBOARD_STATE_H
 #define GEN_QUATERNITY_BITBOARD_STATE_H
 
@@ -66,58 +67,61 @@ static inline Piece qbb_moved(QbbMove m)
 
 /* Indexes into QbbState.sets. */
 enum {
-    SET_KNIGHTS,
-    SET_KINGS,
-    SET_ROOK_LIKE,
-    SET_BISHOP_LIKE,
-    SET_PAWNS,                               /* + direction: committed pawns, DIR_COUNT sets */
-    SET_UNCOMMITTED = SET_PAWNS + DIR_COUNT, /* + army: 4 sets */
-    SET_PAWN_ATTACKS = SET_UNCOMMITTED + 4,  /* + direction: pawns attacking as such */
-    SET_COUNT = SET_PAWN_ATTACKS + DIR_COUNT
+    QBB_SET_KNIGHTS,
+    QBB_SET_KINGS,
+    QBB_SET_ROOK_LIKE,
+    QBB_SET_BISHOP_LIKE,
+    QBB_SET_PAWNS,                                       /* + direction: committed pawns, QBB_DIR_COUNT sets */
+    QBB_SET_UNCOMMITTED = QBB_SET_PAWNS + QBB_DIR_COUNT, /* + army: 4 sets */
+    QBB_SET_PAWN_ATTACKS = QBB_SET_UNCOMMITTED + 4,      /* + direction: pawns attacking as such */
+    QBB_SET_COUNT = QBB_SET_PAWN_ATTACKS + QBB_DIR_COUNT
 };
 
 /* The rotated sets of one line, packed in a word: 12 bits of occupied
  * squares, then 12 bits per controller of the squares that controller may
  * not land on (its men, every king, phantoms past the line's end). */
-enum { LINE_FIELD = 12 };
-#define LINE_FIELD_MASK 0xFFFu
+enum { QBB_LINE_FIELD = 12 };
+#define QBB_LINE_FIELD_MASK 0xFFFu
 /* The pattern of one man: occupied, and his controller's field. */
-#define LINE_MAN(controller) (UINT64_C(1) | UINT64_C(1) << (LINE_FIELD * ((controller) + 1)))
+#define QBB_LINE_MAN(controller) (UINT64_C(1) | UINT64_C(1) << (QBB_LINE_FIELD * ((controller) + 1)))
 /* A king or phantom: occupied, and in every controller's field. */
-#define LINE_EVERYONE UINT64_C(0x1001001001001)
+#define QBB_LINE_EVERYONE UINT64_C(0x1001001001001)
 
 static inline unsigned qbb_line_occupied(uint64_t line_men)
 {
-    return (unsigned)line_men & LINE_FIELD_MASK;
+    return (unsigned)line_men & QBB_LINE_FIELD_MASK;
 }
 static inline unsigned qbb_line_blocked_for(uint64_t line_men, int controller)
 {
-    return (unsigned)(line_men >> (LINE_FIELD * (controller + 1))) & LINE_FIELD_MASK;
+    return (unsigned)(line_men >> (QBB_LINE_FIELD * (controller + 1))) & QBB_LINE_FIELD_MASK;
 }
 
-/* One make of the interface, for its unmake. */
+/* What unmake needs besides the move. */
 typedef struct QbbUndo {
-    QbbMove move;
-    Piece captured;
-    uint8_t turn;
+    Piece captured; /* EMPTY if none */
+    uint8_t turn;   /* the controller that made the move */
 } QbbUndo;
 
+/* A bound on the moves (legal or pseudo-legal) one position can have, so
+ * that no move list overflows: a move onto a square comes from the
+ * nearest man in one of the 8 directions or from one of the knight
+ * squares, once, or four times for a pawn promoting, which happens only on
+ * an edge.  Interior squares: 100 * (8 + 8); edge squares but corners:
+ * 40 * (5 * 4 + 4); corners: 4 * (3 * 4 + 2). */
+enum { QBB_MAX_MOVES = 100 * 16 + 40 * 24 + 4 * 14 };
+
 typedef struct QbbState {
-    Bb144 occupied;
-    Bb144 by_controller[4];
-    Bb144 sets[SET_COUNT];
-    uint64_t line_men[LINE_COUNT];     /* packed rotated sets, above */
-    uint16_t line_sliders[LINE_COUNT]; /* men of controllers not frozen that slide along the line */
-    Piece board[BB_BITS];
+    QbbSet occupied;
+    QbbSet by_controller[4];
+    QbbSet sets[QBB_SET_COUNT];
+    uint64_t line_men[QBB_LINE_COUNT];     /* packed rotated sets, above */
+    uint16_t line_sliders[QBB_LINE_COUNT]; /* men of controllers not frozen that slide along the line */
+    Piece board[QBB_BITS];
     int turn;
     uint8_t controller[4]; /* controller of each army */
     uint8_t frozen;        /* bit c: controller c is frozen */
     uint8_t next_turn[4];  /* turn order, from quaternity_next_turn() */
     uint8_t armies_of[4];  /* bit a: army a is moved by controller c */
-    /* The interface's make/unmake stack, grown on demand (a random game
-     * makes hundreds of moves); perft keeps its own on the C stack. */
-    QbbUndo *undo;
-    int undo_count, undo_capacity;
 } QbbState;
 
 /* The sets of each pawn: its moving set (direction or army) and one or
@@ -127,15 +131,22 @@ extern uint8_t qbb_pawn_sets[256][3];
 void qbb_state_tables_init(void);
 void qbb_state_load(QbbState *s, const Position *pos);
 void qbb_state_save(const QbbState *s, Position *pos);
+/* NULL when every set, line word and the turn agree with the mailbox;
+ * else the first disagreement (debug builds, BACKEND_DEBUG_CHECK). */
+const char *qbb_state_check(const QbbState *s);
 
-static inline void qbb_toggle_sliders(QbbState *s, const BbSquareLine *at, int first, int last)
+/* The phantom bits of a line (bitboard_state.c): every position past its
+ * end, in each of its fields. */
+uint64_t qbb_line_phantoms(int line);
+
+static inline void qbb_toggle_sliders(QbbState *s, const QbbSquareLine *at, int first, int last)
 {
     for (int o = first; o <= last; o++)
         s->line_sliders[at[o].line] ^= (uint16_t)(1u << at[o].pos);
 }
 
 /* Toggles the bit of `sq` in a set and, when `both`, the bit of `sq2`. */
-static inline void qbb_toggle_bits(Bb144 *set, int sq, int sq2, bool both)
+static inline void qbb_toggle_bits(QbbSet *set, int sq, int sq2, bool both)
 {
     set->w[sq >> 6] ^= UINT64_C(1) << (sq & 63);
     if (both)
@@ -151,38 +162,38 @@ static inline void qbb_toggle_bits(Bb144 *set, int sq, int sq2, bool both)
 static inline __attribute__((always_inline)) void qbb_toggle_on(QbbState *s, Piece piece, int sq, int sq2, bool both)
 {
     int controller = s->controller[PIECE_ARMY(piece)];
-    const BbSquareLine *at = bb_square_lines[sq], *at2 = bb_square_lines[sq2];
+    const QbbSquareLine *at = qbb_square_lines[sq], *at2 = qbb_square_lines[sq2];
     Kind kind = PIECE_KIND(piece);
-    uint64_t pattern = kind == KING ? LINE_EVERYONE : LINE_MAN(controller);
+    uint64_t pattern = kind == KING ? QBB_LINE_EVERYONE : QBB_LINE_MAN(controller);
     bool attacks = !((s->frozen >> controller) & 1);
     qbb_toggle_bits(&s->occupied, sq, sq2, both);
     qbb_toggle_bits(&s->by_controller[controller], sq, sq2, both);
-    for (int o = 0; o < LINE_ORIENTATIONS; o++) {
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
         s->line_men[at[o].line] ^= pattern << at[o].pos;
         if (both)
             s->line_men[at2[o].line] ^= pattern << at2[o].pos;
     }
-    int first = LINE_RANK, last = LINE_ANTI_DIAGONAL;
+    int first = QBB_LINE_RANK, last = QBB_LINE_ANTI_DIAGONAL;
     switch (kind) {
-    case KING: qbb_toggle_bits(&s->sets[SET_KINGS], sq, sq2, both); return;
+    case KING: qbb_toggle_bits(&s->sets[QBB_SET_KINGS], sq, sq2, both); return;
     case PAWN:
         qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][0]], sq, sq2, both);
         qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][1]], sq, sq2, both);
         if (PIECE_PAWN_STATE(piece) == PAWN_UNCOMMITTED)
             qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][2]], sq, sq2, both);
         return;
-    case KNIGHT: qbb_toggle_bits(&s->sets[SET_KNIGHTS], sq, sq2, both); return;
+    case KNIGHT: qbb_toggle_bits(&s->sets[QBB_SET_KNIGHTS], sq, sq2, both); return;
     case BISHOP:
-        qbb_toggle_bits(&s->sets[SET_BISHOP_LIKE], sq, sq2, both);
-        first = LINE_DIAGONAL;
+        qbb_toggle_bits(&s->sets[QBB_SET_BISHOP_LIKE], sq, sq2, both);
+        first = QBB_LINE_DIAGONAL;
         break;
     case ROOK:
-        qbb_toggle_bits(&s->sets[SET_ROOK_LIKE], sq, sq2, both);
-        last = LINE_FILE;
+        qbb_toggle_bits(&s->sets[QBB_SET_ROOK_LIKE], sq, sq2, both);
+        last = QBB_LINE_FILE;
         break;
     default: /* queen */
-        qbb_toggle_bits(&s->sets[SET_ROOK_LIKE], sq, sq2, both);
-        qbb_toggle_bits(&s->sets[SET_BISHOP_LIKE], sq, sq2, both);
+        qbb_toggle_bits(&s->sets[QBB_SET_ROOK_LIKE], sq, sq2, both);
+        qbb_toggle_bits(&s->sets[QBB_SET_BISHOP_LIKE], sq, sq2, both);
         break;
     }
     if (attacks) {
@@ -198,8 +209,9 @@ static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
 }
 
 /* Moves or unmoves `m`'s man between its squares (the capture, if any, is
- * toggled on `to` separately). */
-static inline void qbb_toggle_move(QbbState *s, QbbMove m)
+ * toggled on `to` separately).  Forced inline: GCC otherwise leaves it out
+ * of line, a call per make and unmake. */
+static inline __attribute__((always_inline)) void qbb_toggle_move(QbbState *s, QbbMove m)
 {
     int from = qbb_from(m), to = qbb_to(m);
     if (qbb_placed(m) == qbb_moved(m)) {

@@ -4,18 +4,20 @@
 
 #include <pthread.h>
 
-BbLine bb_lines[LINE_COUNT];
-uint8_t bb_line_squares[LINE_COUNT][12];
-BbSquareLine bb_square_lines[BB_BITS][LINE_ORIENTATIONS];
-uint16_t bb_line_attacks[12][LINE_INNER_OCCUPANCIES];
-Bb144 bb_knight_attacks[BB_BITS];
-Bb144 bb_king_attacks[BB_BITS];
-Bb144 bb_pawn_attackers[DIR_COUNT][BB_BITS];
-Bb144 bb_box5[BB_BITS];
-Bb144 bb_box7[BB_BITS];
+QbbLine qbb_lines[QBB_LINE_COUNT];
+uint8_t qbb_line_squares[QBB_LINE_COUNT][12];
+QbbSquareLine qbb_square_lines[QBB_BITS][QBB_LINE_ORIENTATIONS];
+uint16_t qbb_line_attacks[12][QBB_LINE_INNER_OCCUPANCIES];
+QbbSet qbb_knight_attacks[QBB_BITS];
+QbbSet qbb_king_attacks[QBB_BITS];
+QbbSet qbb_pawn_attackers[QBB_DIR_COUNT][QBB_BITS];
+QbbSet qbb_box5[QBB_BITS];
+QbbSet qbb_box7[QBB_BITS];
 
-const uint8_t bb_army_forward[4][2] = {
-    {DIR_UP, DIR_RIGHT}, {DIR_DOWN, DIR_RIGHT}, {DIR_DOWN, DIR_LEFT}, {DIR_UP, DIR_LEFT}};
+const uint8_t qbb_army_forward[4][2] = {{QBB_DIR_UP, QBB_DIR_RIGHT},
+                                        {QBB_DIR_DOWN, QBB_DIR_RIGHT},
+                                        {QBB_DIR_DOWN, QBB_DIR_LEFT},
+                                        {QBB_DIR_UP, QBB_DIR_LEFT}};
 
 static bool on_board(int rank, int file)
 {
@@ -24,13 +26,13 @@ static bool on_board(int rank, int file)
 
 /* The squares (rank + dr * k, file + df * k) for the given offsets that are
  * on the board. */
-static Bb144 offsets_from(int rank, int file, const int (*offsets)[2], int count)
+static QbbSet offsets_from(int rank, int file, const int (*offsets)[2], int count)
 {
-    Bb144 set = bb_empty();
+    QbbSet set = qbb_empty();
     for (int i = 0; i < count; i++) {
         int r = rank + offsets[i][0], f = file + offsets[i][1];
         if (on_board(r, f))
-            set = bb_or(set, bb_square(bb_index(r, f)));
+            set = qbb_or(set, qbb_square(qbb_index(r, f)));
     }
     return set;
 }
@@ -41,7 +43,7 @@ static void init_leapers(void)
     static const int king[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     /* For each pawn direction: the two (dr, df) steps back from a captured
      * square to the pawn that captures it. */
-    static const int pawn_back[DIR_COUNT][2][2] = {
+    static const int pawn_back[QBB_DIR_COUNT][2][2] = {
         {{-1, -1}, {-1, 1}}, /* up: captures up-left and up-right */
         {{1, -1}, {1, 1}},   /* down */
         {{-1, -1}, {1, -1}}, /* right: captures right-down and right-up */
@@ -49,11 +51,11 @@ static void init_leapers(void)
     };
     for (int r = 0; r < 12; r++)
         for (int f = 0; f < 12; f++) {
-            int sq = bb_index(r, f);
-            bb_knight_attacks[sq] = offsets_from(r, f, knight, 8);
-            bb_king_attacks[sq] = offsets_from(r, f, king, 8);
-            for (int d = 0; d < DIR_COUNT; d++)
-                bb_pawn_attackers[d][sq] = offsets_from(r, f, pawn_back[d], 2);
+            int sq = qbb_index(r, f);
+            qbb_knight_attacks[sq] = offsets_from(r, f, knight, 8);
+            qbb_king_attacks[sq] = offsets_from(r, f, king, 8);
+            for (int d = 0; d < QBB_DIR_COUNT; d++)
+                qbb_pawn_attackers[d][sq] = offsets_from(r, f, pawn_back[d], 2);
         }
 }
 
@@ -61,9 +63,9 @@ static void init_leapers(void)
 static int line_key(int orientation, int rank, int file)
 {
     switch (orientation) {
-    case LINE_RANK: return rank;
-    case LINE_FILE: return 12 + file;
-    case LINE_DIAGONAL: return 24 + file - rank + 11;
+    case QBB_LINE_RANK: return rank;
+    case QBB_LINE_FILE: return 12 + file;
+    case QBB_LINE_DIAGONAL: return 24 + file - rank + 11;
     default: return 47 + file + rank;
     }
 }
@@ -72,33 +74,33 @@ static void init_lines(void)
 {
     for (int r = 0; r < 12; r++)
         for (int f = 0; f < 12; f++) {
-            int sq = bb_index(r, f);
-            for (int o = 0; o < LINE_ORIENTATIONS; o++) {
-                BbLine *line = &bb_lines[line_key(o, r, f)];
+            int sq = qbb_index(r, f);
+            for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+                QbbLine *line = &qbb_lines[line_key(o, r, f)];
                 line->mask[sq >> 6] |= UINT64_C(1) << (sq & 63);
             }
         }
-    for (int i = 0; i < LINE_COUNT; i++) {
-        BbLine *line = &bb_lines[i];
+    for (int i = 0; i < QBB_LINE_COUNT; i++) {
+        QbbLine *line = &qbb_lines[i];
         line->shift1 = (uint8_t)__builtin_popcountll(line->mask[0]);
         line->shift2 = (uint8_t)(line->shift1 + __builtin_popcountll(line->mask[1]));
     }
     for (int r = 0; r < 12; r++)
         for (int f = 0; f < 12; f++) {
-            int sq = bb_index(r, f);
-            for (int o = 0; o < LINE_ORIENTATIONS; o++) {
+            int sq = qbb_index(r, f);
+            for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
                 int key = line_key(o, r, f);
-                const BbLine *line = &bb_lines[key];
+                const QbbLine *line = &qbb_lines[key];
                 /* Position = how many of the line's squares lie below. */
                 int pos = 0;
                 for (int b = 0; b < sq; b++)
                     pos += (line->mask[b >> 6] >> (b & 63)) & 1;
-                bb_square_lines[sq][o] = (BbSquareLine){(uint8_t)key, (uint8_t)pos};
-                bb_line_squares[key][pos] = (uint8_t)sq;
+                qbb_square_lines[sq][o] = (QbbSquareLine){(uint8_t)key, (uint8_t)pos};
+                qbb_line_squares[key][pos] = (uint8_t)sq;
             }
         }
     for (int pos = 0; pos < 12; pos++)
-        for (int inner = 0; inner < LINE_INNER_OCCUPANCIES; inner++) {
+        for (int inner = 0; inner < QBB_LINE_INNER_OCCUPANCIES; inner++) {
             unsigned occupied = (unsigned)inner << 1;
             unsigned reach = 0;
             for (int p = pos + 1; p < 12; p++) {
@@ -111,17 +113,17 @@ static void init_lines(void)
                 if (occupied & (1u << p))
                     break;
             }
-            bb_line_attacks[pos][inner] = (uint16_t)reach;
+            qbb_line_attacks[pos][inner] = (uint16_t)reach;
         }
 }
 
-static Bb144 box(int rank, int file, int radius)
+static QbbSet box(int rank, int file, int radius)
 {
-    Bb144 set = bb_empty();
+    QbbSet set = qbb_empty();
     for (int r = rank - radius; r <= rank + radius; r++)
         for (int f = file - radius; f <= file + radius; f++)
             if (on_board(r, f))
-                set = bb_or(set, bb_square(bb_index(r, f)));
+                set = qbb_or(set, qbb_square(qbb_index(r, f)));
     return set;
 }
 
@@ -129,8 +131,8 @@ static void init_boxes(void)
 {
     for (int r = 0; r < 12; r++)
         for (int f = 0; f < 12; f++) {
-            bb_box5[bb_index(r, f)] = box(r, f, 2);
-            bb_box7[bb_index(r, f)] = box(r, f, 3);
+            qbb_box5[qbb_index(r, f)] = box(r, f, 2);
+            qbb_box7[qbb_index(r, f)] = box(r, f, 3);
         }
 }
 
@@ -141,7 +143,7 @@ static void init_all(void)
     init_boxes();
 }
 
-void bitboard_tables_init(void)
+void qbb_tables_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, init_all);

@@ -1,9 +1,9 @@
 /* Read-only tables of the Quaternity bitboard backend, filled once.
  *
- * Square indexes are Bb144 bit indexes (rank * 16 + file, see bb144.h);
+ * Square indexes are QbbSet bit indexes (rank * 16 + file, see bb144.h);
  * entries for padding indexes are empty sets.  Lines: every rank, file,
  * diagonal (up-right) and anti-diagonal (up-left) of the board is one
- * BbLine, 12 + 12 + 23 + 23 = 70 in all.  A line's squares, in increasing
+ * QbbLine, 12 + 12 + 23 + 23 = 70 in all.  A line's squares, in increasing
  * bit order, are its positions 0, 1, ...  The position keeps each line's
  * occupancy as 12 bits (bitboard_state.h); a line's masks pick its squares
  * out of each word, so BMI2 PDEP scatters a 12-bit answer back onto the
@@ -20,48 +20,54 @@
 
 #include "bb144.h"
 
-/* Pawn directions, in PawnState order (PAWN_UP - 1 == DIR_UP). */
-enum { DIR_UP = 0, DIR_DOWN = 1, DIR_RIGHT = 2, DIR_LEFT = 3, DIR_COUNT = 4 };
+/* Pawn directions, in PawnState order (PAWN_UP - 1 == QBB_DIR_UP). */
+enum { QBB_DIR_UP = 0, QBB_DIR_DOWN = 1, QBB_DIR_RIGHT = 2, QBB_DIR_LEFT = 3, QBB_DIR_COUNT = 4 };
 
 /* Line orientations. */
-enum { LINE_RANK = 0, LINE_FILE = 1, LINE_DIAGONAL = 2, LINE_ANTI_DIAGONAL = 3, LINE_ORIENTATIONS = 4 };
-enum { LINE_COUNT = 70, LINE_INNER_OCCUPANCIES = 1024 };
+enum {
+    QBB_LINE_RANK = 0,
+    QBB_LINE_FILE = 1,
+    QBB_LINE_DIAGONAL = 2,
+    QBB_LINE_ANTI_DIAGONAL = 3,
+    QBB_LINE_ORIENTATIONS = 4
+};
+enum { QBB_LINE_COUNT = 70, QBB_LINE_INNER_OCCUPANCIES = 1024 };
 
-typedef struct BbLine {
+typedef struct QbbLine {
     uint64_t mask[3];
     uint8_t shift1, shift2; /* squares of the line in w[0], in w[0] and w[1] */
-} BbLine;
+} QbbLine;
 
-typedef struct BbSquareLine {
-    uint8_t line; /* index into bb_lines */
+typedef struct QbbSquareLine {
+    uint8_t line; /* index into qbb_lines */
     uint8_t pos;  /* the square's position on that line */
-} BbSquareLine;
+} QbbSquareLine;
 
-extern BbLine bb_lines[LINE_COUNT];
-/* The square (Bb144 index) at each position of each line; 0 past its end. */
-extern uint8_t bb_line_squares[LINE_COUNT][12];
-extern BbSquareLine bb_square_lines[BB_BITS][LINE_ORIENTATIONS];
-/* bb_line_attacks[pos][inner] : the 12-bit set of positions a slider on
+extern QbbLine qbb_lines[QBB_LINE_COUNT];
+/* The square (QbbSet index) at each position of each line; 0 past its end. */
+extern uint8_t qbb_line_squares[QBB_LINE_COUNT][12];
+extern QbbSquareLine qbb_square_lines[QBB_BITS][QBB_LINE_ORIENTATIONS];
+/* qbb_line_attacks[pos][inner] : the 12-bit set of positions a slider on
  * `pos` reaches when positions 1..10 of its line are occupied as in
  * `inner` (bit i-1 = position i).  Positions 0 and 11 never block anything
  * beyond them, and positions past a short line's end are dropped by PDEP. */
-extern uint16_t bb_line_attacks[12][LINE_INNER_OCCUPANCIES];
+extern uint16_t qbb_line_attacks[12][QBB_LINE_INNER_OCCUPANCIES];
 
-extern Bb144 bb_knight_attacks[BB_BITS];
-extern Bb144 bb_king_attacks[BB_BITS];
+extern QbbSet qbb_knight_attacks[QBB_BITS];
+extern QbbSet qbb_king_attacks[QBB_BITS];
 /* Squares from which a pawn moving in direction d attacks the square. */
-extern Bb144 bb_pawn_attackers[DIR_COUNT][BB_BITS];
+extern QbbSet qbb_pawn_attackers[QBB_DIR_COUNT][QBB_BITS];
 /* The squares within 2 (5 x 5 box) and 3 (7 x 7 box) king steps: where a
  * king or pawn, or a knight, must stand to attack a square next to the
  * centre. */
-extern Bb144 bb_box5[BB_BITS];
-extern Bb144 bb_box7[BB_BITS];
+extern QbbSet qbb_box5[QBB_BITS];
+extern QbbSet qbb_box7[QBB_BITS];
 
 /* The two forward directions of each army (White up/right, Red
  * down/right, Black down/left, Green up/left). */
-extern const uint8_t bb_army_forward[4][2];
+extern const uint8_t qbb_army_forward[4][2];
 
 /* Fills the tables once; safe to call from any thread, any number of times. */
-void bitboard_tables_init(void);
+void qbb_tables_init(void);
 
 #endif
