@@ -376,13 +376,13 @@ static int generate_several_kings(const QbbState *s, QbbMove *list)
     QbbState trial = *s;
     int kept = 0;
     for (int i = 0; i < f.n; i++) {
-        Piece captured = qbb_make(&trial, pseudo[i]);
+        Piece captured = qbb_make_move(&trial, pseudo[i]);
         QbbSet enemies = qbb_active_enemies(&trial, mover);
         bool safe = true;
         for (QbbIter it = qbb_iter(qbb_and(trial.sets[QBB_SET_KINGS], trial.by_controller[mover]));
              safe && qbb_next(&it, &ksq);)
             safe = !qbb_attacked(&trial, mover, enemies, ksq, ksq);
-        qbb_unmake(&trial, pseudo[i], captured, mover);
+        qbb_unmake_move(&trial, pseudo[i], captured, mover);
         if (safe) {
             if (list)
                 list[kept] = pseudo[i];

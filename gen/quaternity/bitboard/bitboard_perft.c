@@ -26,11 +26,11 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int d
     uint64_t nodes = 0;
     int turn = s->turn;
     for (int i = 0; i < n; i++) {
-        Piece captured = qbb_make(s, moves[i]);
-        BACKEND_DEBUG_CHECK(qbb_state_check, s);
+        Piece captured = qbb_make_move(s, moves[i]);
+        BACKEND_DEBUG_CHECK(qbb_check, s);
         nodes += child(s, depth - 1);
-        qbb_unmake(s, moves[i], captured, turn);
-        BACKEND_DEBUG_CHECK(qbb_state_check, s);
+        qbb_unmake_move(s, moves[i], captured, turn);
+        BACKEND_DEBUG_CHECK(qbb_check, s);
     }
     return nodes;
 }

@@ -43,7 +43,7 @@ uint64_t qbb_line_phantoms(int line)
     return past_end * QBB_LINE_EVERYONE;
 }
 
-void qbb_state_load(QbbState *s, const Position *pos)
+void qbb_load(QbbState *s, const Position *pos)
 {
     memset(s, 0, sizeof *s);
     s->turn = pos->turn;
@@ -70,7 +70,7 @@ void qbb_state_load(QbbState *s, const Position *pos)
     }
 }
 
-void qbb_state_save(const QbbState *s, Position *pos)
+void qbb_save(const QbbState *s, Position *pos)
 {
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_QUATERNITY;
@@ -117,7 +117,7 @@ static bool slides_along(Piece p, int orientation)
     return kind == (orientation <= QBB_LINE_FILE ? ROOK : BISHOP);
 }
 
-const char *qbb_state_check(const QbbState *s)
+const char *qbb_check(const QbbState *s)
 {
     if (s->turn < 0 || s->turn > 3)
         return "turn out of range";

@@ -129,11 +129,11 @@ typedef struct QbbState {
 extern uint8_t qbb_pawn_sets[256][3];
 
 void qbb_state_tables_init(void);
-void qbb_state_load(QbbState *s, const Position *pos);
-void qbb_state_save(const QbbState *s, Position *pos);
+void qbb_load(QbbState *s, const Position *pos);
+void qbb_save(const QbbState *s, Position *pos);
 /* NULL when every set, line word and the turn agree with the mailbox;
  * else the first disagreement (debug builds, BACKEND_DEBUG_CHECK). */
-const char *qbb_state_check(const QbbState *s);
+const char *qbb_check(const QbbState *s);
 
 /* The phantom bits of a line (bitboard_state.c): every position past its
  * end, in each of its fields. */
@@ -223,7 +223,7 @@ static inline __attribute__((always_inline)) void qbb_toggle_move(QbbState *s, Q
 }
 
 /* Makes `m` and returns the captured piece (EMPTY if none) for unmake. */
-static inline Piece qbb_make(QbbState *s, QbbMove m)
+static inline Piece qbb_make_move(QbbState *s, QbbMove m)
 {
     int to = qbb_to(m);
     Piece captured = s->board[to];
@@ -236,7 +236,7 @@ static inline Piece qbb_make(QbbState *s, QbbMove m)
     return captured;
 }
 
-static inline void qbb_unmake(QbbState *s, QbbMove m, Piece captured, int turn)
+static inline void qbb_unmake_move(QbbState *s, QbbMove m, Piece captured, int turn)
 {
     int to = qbb_to(m);
     qbb_toggle_move(s, m);
