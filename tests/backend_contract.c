@@ -64,6 +64,18 @@ static int run_child(const Backend *backend, Misuse misuse, char *line, size_t l
         used += (size_t)got;
     line[used] = '\0';
     close(pipe_fd[0]);
+    /* A sanitizer build's leak checker may add its own "==PID==" notes about
+     * the forked child; they are not the backend's message. */
+    size_t kept = 0;
+    for (char *at = line; *at;) {
+        size_t length = strcspn(at, "\n") + (at[strcspn(at, "\n")] == '\n');
+        if (strncmp(at, "==", 2) != 0) {
+            memmove(line + kept, at, length);
+            kept += length;
+        }
+        at += length;
+    }
+    line[kept] = '\0';
     int status;
     cr_assert(waitpid(pid, &status, 0) == pid);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

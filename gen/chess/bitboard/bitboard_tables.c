@@ -1,8 +1,8 @@
 /* Filling the leaper, path and castling tables of bitboard_tables.h, and
  * through cbb_slider_init() the slider tables, exactly once per process. */
 #include "bitboard_tables.h"
+#include "run_once.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 
 #include "bitboard_slider.h"
@@ -82,6 +82,5 @@ static void init_all(void)
 
 void cbb_tables_init(void)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, init_all);
+    RUN_ONCE(init_all);
 }

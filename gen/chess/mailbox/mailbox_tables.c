@@ -1,15 +1,13 @@
 /* The mailbox backend's read-only tables: square numbering both ways, the
  * castling rights each square keeps, and the relation of two squares by
  * their difference (see mailbox.h).  Built once, before the first instance,
- * under pthread_once; never written again. */
-#include <pthread.h>
+ * under RUN_ONCE; never written again. */
 #include <string.h>
 
 #include "mailbox.h"
+#include "run_once.h"
 
 CmbTables cmb_tables;
-
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void add_reach(int diff, uint8_t bits)
 {
@@ -65,5 +63,5 @@ static void build_tables(void)
 
 void cmb_tables_init(void)
 {
-    pthread_once(&tables_once, build_tables);
+    RUN_ONCE(build_tables);
 }

@@ -2,8 +2,8 @@
  * direction from a notional centre: each difference is reached by exactly one
  * (direction, distance) pair, so the walk sets each entry once. */
 #include "x88_tables.h"
+#include "run_once.h"
 
-#include <pthread.h>
 #include <string.h>
 
 uint8_t cpd_attack_table[CPD_DIFFERENCES];
@@ -12,8 +12,6 @@ uint8_t cpd_castle_keep[128];
 uint16_t cpd_zone_table[KING + 1][CPD_DIFFERENCES];
 uint8_t cpd_king_steps_on_board[128];
 uint8_t cpd_knight_jumps_on_board[128];
-
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* Entries are indexed by from - to, so a piece whose move adds `delta` to its
  * square has its bit at index -delta. */
@@ -79,5 +77,5 @@ static void fill_tables(void)
 
 void cpd_tables_init(void)
 {
-    pthread_once(&tables_once, fill_tables);
+    RUN_ONCE(fill_tables);
 }

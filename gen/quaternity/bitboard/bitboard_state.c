@@ -1,7 +1,7 @@
 /* Loading and saving the bitboard position, and the piece-to-sets table. */
 #include "bitboard_state.h"
+#include "run_once.h"
 
-#include <pthread.h>
 #include <string.h>
 
 uint8_t qbb_pawn_sets[256][3];
@@ -26,9 +26,8 @@ static void init_piece_sets(void)
 
 void qbb_state_tables_init(void)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
     qbb_tables_init();
-    pthread_once(&once, init_piece_sets);
+    RUN_ONCE(init_piece_sets);
 }
 
 static int line_length(int line)

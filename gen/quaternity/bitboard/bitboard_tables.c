@@ -1,8 +1,7 @@
 /* Fills the read-only tables of bitboard_tables.h from board geometry, once
- * (pthread_once), so that every backend instance and thread shares them. */
+ * (RUN_ONCE), so that every backend instance and thread shares them. */
 #include "bitboard_tables.h"
-
-#include <pthread.h>
+#include "run_once.h"
 
 QbbLine qbb_lines[QBB_LINE_COUNT];
 uint8_t qbb_line_squares[QBB_LINE_COUNT][12];
@@ -145,6 +144,5 @@ static void init_all(void)
 
 void qbb_tables_init(void)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, init_all);
+    RUN_ONCE(init_all);
 }

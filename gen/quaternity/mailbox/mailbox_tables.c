@@ -3,8 +3,8 @@
  * section 3 and the pawn-vector seed).  Everything is computed from the
  * (file, rank) deltas of the eight directions, once per process. */
 #include "mailbox_tables.h"
+#include "run_once.h"
 
-#include <pthread.h>
 #include <stdbool.h>
 
 QmbTables qmb_tables;
@@ -181,6 +181,5 @@ static void fill_tables(void)
 
 void qmb_tables_init(void)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, fill_tables);
+    RUN_ONCE(fill_tables);
 }

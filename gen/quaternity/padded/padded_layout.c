@@ -8,8 +8,8 @@
  * So the rook checks the king unless one of the 7 squares between, 51 + 23k
  * for k = 1..7, is occupied. */
 #include "padded_layout.h"
+#include "run_once.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 
 const int qpd_step[8] = {QPD_STEP_E,  QPD_STEP_NE,  QPD_STEP_N,  QPD_STEP_NW,
@@ -88,9 +88,7 @@ static void build_tables(void)
                 fill_difference(dr, df);
 }
 
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
-
 void qpd_layout_init(void)
 {
-    pthread_once(&tables_once, build_tables);
+    RUN_ONCE(build_tables);
 }

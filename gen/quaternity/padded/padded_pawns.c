@@ -5,8 +5,7 @@
  * d1 + d2 (staying uncommitted) and the side captures d1 - d2 and d2 - d1
  * (committing to d1 and d2 respectively, counted from the landing square). */
 #include "padded_pawns.h"
-
-#include <pthread.h>
+#include "run_once.h"
 
 #include "padded_layout.h"
 
@@ -83,9 +82,7 @@ static void build_pawn_tables(void)
     }
 }
 
-static pthread_once_t pawns_once = PTHREAD_ONCE_INIT;
-
 void qpd_pawns_init(void)
 {
-    pthread_once(&pawns_once, build_pawn_tables);
+    RUN_ONCE(build_pawn_tables);
 }
