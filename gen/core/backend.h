@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "position.h"
 
@@ -81,17 +82,31 @@ typedef struct BackendCore {
 } BackendCore;
 
 /* The BackendCore of a backend whose native functions follow the naming
- * scheme PREFIX_create, PREFIX_destroy, PREFIX_load, PREFIX_save,
- * PREFIX_generate, PREFIX_count, PREFIX_make, PREFIX_unmake, PREFIX_decode,
- * PREFIX_encode, PREFIX_perft and PREFIX_check, each typed on the backend's
- * own state, move and undo types (const where BackendCore says const: the
- * compiler warns when a thunk would drop it); make, unmake and encode take
- * the native move by value.  Defines `static const BackendCore PREFIX_core`,
- * whose thunks only turn the untyped pointers into the native ones. */
+ * scheme PREFIX_load, PREFIX_save, PREFIX_generate, PREFIX_count,
+ * PREFIX_make, PREFIX_unmake, PREFIX_decode, PREFIX_encode, PREFIX_perft and
+ * PREFIX_check, each typed on the backend's own State, NativeMove and Undo
+ * (const where BackendCore says const: the compiler warns when a thunk
+ * would drop it); make, unmake and encode take the native move by value.
+ * An instance is a zeroed State; tables_init (or NULL) runs before each
+ * create and must be idempotent (RUN_ONCE), release (or NULL) frees what a
+ * State owns.  Defines `static const BackendCore PREFIX_core`, whose thunks
+ * only turn the untyped pointers into the native ones. */
 /* clang-format off */
-#define BACKEND_CORE(prefix, NativeMove, Undo, capacity)                                                                        \
-    static void *prefix##_core_create(void) { return prefix##_create(); }                                                       \
-    static void prefix##_core_destroy(void *s) { prefix##_destroy(s); }                                                         \
+#define BACKEND_CORE(prefix, State, NativeMove, Undo, capacity, tables_init, release)                                           \
+    static void *prefix##_core_create(void)                                                                                     \
+    {                                                                                                                           \
+        void (*const tables_)(void) = (tables_init);                                                                            \
+        if (tables_)                                                                                                            \
+            tables_();                                                                                                          \
+        return calloc(1, sizeof(State));                                                                                        \
+    }                                                                                                                           \
+    static void prefix##_core_destroy(void *s)                                                                                  \
+    {                                                                                                                           \
+        void (*const release_)(State *) = (release);                                                                            \
+        if (s && release_)                                                                                                      \
+            release_(s);                                                                                                        \
+        free(s);                                                                                                                \
+    }                                                                                                                           \
     static void prefix##_core_load(void *s, const Position *p) { prefix##_load(s, p); }                                         \
     static void prefix##_core_save(const void *s, Position *p) { prefix##_save(s, p); }                                         \
     static int prefix##_core_generate(void *s, void *m) { return prefix##_generate(s, m); }                                     \

@@ -10,17 +10,6 @@
 #include "bitboard_movegen.h"
 #include "bitboard_perft.h"
 
-static CbbPosition *cbb_create(void)
-{
-    cbb_tables_init();
-    return calloc(1, sizeof(CbbPosition));
-}
-
-static void cbb_destroy(CbbPosition *p)
-{
-    free(p);
-}
-
 static void cbb_make(CbbPosition *p, CbbMove m, CbbPosition *before)
 {
     *before = *p;
@@ -33,7 +22,7 @@ static void cbb_unmake(CbbPosition *p, CbbMove m, const CbbPosition *before)
     *p = *before;
 }
 
-BACKEND_CORE(cbb, CbbMove, CbbPosition, CBB_MAX_MOVES);
+BACKEND_CORE(cbb, CbbPosition, CbbMove, CbbPosition, CBB_MAX_MOVES, cbb_tables_init, NULL);
 
 const Backend chess_bitboard_backend = BACKEND_FROM_CORE(
     cbb_core, "bitboard", GAME_CHESS,

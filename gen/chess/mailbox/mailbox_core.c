@@ -9,17 +9,6 @@
 #include "mailbox.h"
 #include "mailbox_make.h"
 
-static CmbState *cmb_create(void)
-{
-    cmb_tables_init();
-    return calloc(1, sizeof(CmbState));
-}
-
-static void cmb_destroy(CmbState *state)
-{
-    free(state);
-}
-
 static void cmb_load(CmbState *s, const Position *pos)
 {
     memset(s->board, CMB_GUARD, sizeof s->board);
@@ -174,7 +163,7 @@ const char *cmb_check(const CmbState *s)
     return NULL;
 }
 
-BACKEND_CORE(cmb, CmbMove, CmbUndo, CMB_MAX_MOVES);
+BACKEND_CORE(cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, cmb_tables_init, NULL);
 
 const Backend chess_mailbox_backend =
     BACKEND_FROM_CORE(cmb_core, "mailbox", GAME_CHESS,

@@ -12,17 +12,6 @@
 #include "x88_perft.h"
 #include "x88_tables.h"
 
-static CpdBoard *cpd_create(void)
-{
-    cpd_tables_init();
-    return calloc(1, sizeof(CpdBoard));
-}
-
-static void cpd_destroy(CpdBoard *state)
-{
-    free(state);
-}
-
 static void cpd_load(CpdBoard *x, const Position *pos)
 {
     memset(x, 0, sizeof *x);
@@ -172,7 +161,7 @@ const char *cpd_check(const CpdBoard *x)
     return NULL;
 }
 
-BACKEND_CORE(cpd, CpdMove, CpdUndo, CPD_MAX_MOVES);
+BACKEND_CORE(cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, cpd_tables_init, NULL);
 
 const Backend chess_padded_backend =
     BACKEND_FROM_CORE(cpd_core, "padded", GAME_CHESS,

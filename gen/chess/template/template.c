@@ -331,16 +331,6 @@ static uint64_t tpl_perft(TplState *s, int depth, bool bulk)
 
 /* ---- The rest of what BACKEND_CORE (backend.h) asks for. ---- */
 
-static TplState *tpl_create(void)
-{
-    return calloc(1, sizeof(TplState));
-}
-
-static void tpl_destroy(TplState *state)
-{
-    free(state);
-}
-
 static void tpl_load(TplState *s, const Position *pos)
 {
     memcpy(s->board, pos->board, sizeof s->board); /* pawn state bits included */
@@ -412,7 +402,7 @@ static int tpl_count(TplState *s)
     return tpl_generate(s, moves);
 }
 
-BACKEND_CORE(tpl, TplMove, TplUndo, TPL_MAX_MOVES);
+BACKEND_CORE(tpl, TplState, TplMove, TplUndo, TPL_MAX_MOVES, NULL, NULL);
 
 const Backend chess_template_backend =
     BACKEND_FROM_CORE(tpl_core, "template", GAME_CHESS,

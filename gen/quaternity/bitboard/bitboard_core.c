@@ -10,17 +10,6 @@
 #include "bitboard_perft.h"
 #include "bitboard_state.h"
 
-static QbbState *qbb_create(void)
-{
-    qbb_state_tables_init();
-    return calloc(1, sizeof(QbbState));
-}
-
-static void qbb_destroy(QbbState *state)
-{
-    free(state);
-}
-
 static void qbb_make(QbbState *s, QbbMove m, QbbUndo *u)
 {
     u->turn = (uint8_t)s->turn;
@@ -61,7 +50,7 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
                   (uint8_t)(promotion ? PIECE_KIND(placed) : EMPTY)};
 }
 
-BACKEND_CORE(qbb, QbbMove, QbbUndo, QBB_MAX_MOVES);
+BACKEND_CORE(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);
 
 const Backend quaternity_bitboard_backend =
     BACKEND_FROM_CORE(qbb_core, "bitboard", GAME_QUATERNITY,

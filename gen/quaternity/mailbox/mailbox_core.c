@@ -10,17 +10,6 @@
 #include "../pawn_commitment.h"
 #include "mailbox_make.h"
 
-static QmbState *qmb_create(void)
-{
-    qmb_tables_init();
-    return calloc(1, sizeof(QmbState));
-}
-
-static void qmb_destroy(QmbState *m)
-{
-    free(m);
-}
-
 /* What piece byte p is to controller c (see QmbManClass in mailbox.h). */
 static QmbManClass classify(const Position *pos, int c, Piece p)
 {
@@ -148,7 +137,7 @@ const char *qmb_check(const QmbState *m)
     return NULL;
 }
 
-BACKEND_CORE(qmb, QmbMove, QmbUndo, QMB_MAX_MOVES);
+BACKEND_CORE(qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, qmb_tables_init, NULL);
 
 const Backend quaternity_mailbox_backend =
     BACKEND_FROM_CORE(qmb_core, "mailbox", GAME_QUATERNITY,

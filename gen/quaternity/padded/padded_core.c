@@ -11,18 +11,16 @@
 
 extern const Backend quaternity_padded_backend; /* for backend_fail */
 
-static QpdState *qpd_create(void)
+static void qpd_tables_init(void)
 {
     qpd_layout_init();
     qpd_pawns_init();
-    return calloc(1, sizeof(QpdState));
 }
 
-static void qpd_destroy(QpdState *s)
+/* The perft's move arena is the one thing an instance owns. */
+static void qpd_release(QpdState *s)
 {
-    if (s)
-        free(s->arena);
-    free(s);
+    free(s->arena);
 }
 
 /* From the board alone: the squares through the layout's tables, the
@@ -56,7 +54,7 @@ static uint64_t qpd_perft(QpdState *s, int depth, bool bulk)
     return qpd_perft_moves(s, depth, bulk);
 }
 
-BACKEND_CORE(qpd, QpdMove, QpdUndo, QPD_MOVES_BOUND);
+BACKEND_CORE(qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, qpd_tables_init, qpd_release);
 
 const Backend quaternity_padded_backend =
     BACKEND_FROM_CORE(qpd_core, "padded", GAME_QUATERNITY,
