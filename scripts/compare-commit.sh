@@ -27,9 +27,9 @@ initial='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 # name | position | bulk depth | no-bulk depth
 cases=(
-    "quaternity opening|$opening|5|4"
-    "chess initial|$initial|6|5"
-    "chess Kiwipete|$kiwipete|5|4"
+    "quaternity opening|$opening|5|5"
+    "chess initial|$initial|6|6"
+    "chess Kiwipete|$kiwipete|5|5"
 )
 
 # CPU seconds of one pinned run; the count goes to the file named by $3.
