@@ -32,11 +32,12 @@ cases=(
     "chess Kiwipete|$kiwipete|5|5"
 )
 
-# CPU seconds of one pinned run; the count goes to the file named by $3.
+# CPU seconds (user + system) of one pinned run; its output is discarded.
+timing=$(mktemp)
+trap 'rm -f "$timing"' EXIT
 cpu_time() { # binary args...
-    local out
-    out=$( { /usr/bin/time -f '%U %S' taskset -c "$cpu" "$@" 2>/dev/null >/tmp/compare-count.$$; } 2>&1 | tail -n 1)
-    awk '{printf "%.3f", $1 + $2}' <<<"$out"
+    /usr/bin/time -o "$timing" -f '%U %S' taskset -c "$cpu" "$@" >/dev/null 2>&1
+    awk '{printf "%.3f", $1 + $2}' "$timing"
 }
 
 report=results/compare-$base-$head.md
@@ -71,5 +72,4 @@ for c in "${cases[@]}"; do
         done
     done
 done
-rm -f /tmp/compare-count.$$
 cat "$report"
