@@ -123,7 +123,7 @@ test-template: deps-test
 BASE ?= 044f842
 
 compare: $(PERFT_BIN)
-	$(call require_packages,time util-linux)
+	$(call require_packages,util-linux python3)
 	./scripts/compare-commit.sh $(BASE)
 
 perft-full: $(PERFT_BIN)

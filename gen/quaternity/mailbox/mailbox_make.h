@@ -12,48 +12,48 @@
 
 #include "mailbox.h"
 
-static inline void qmb_make(QmbState *m, QmbMove move, QmbUndo *undo)
+static inline QmbUndo qmb_make_move(QmbState *m, const QmbMove *move)
 {
-    undo->turn = m->turn;
-    undo->captured_slot = 0;
-    if (move.captured != EMPTY) {
-        int army = PIECE_ARMY(move.captured);
-        int slot = m->slot_of[move.to];
+    QmbUndo undo = {m->turn, 0};
+    if (move->captured != EMPTY) {
+        int army = PIECE_ARMY(move->captured);
+        int slot = m->slot_of[move->to];
         int last_square = m->men[army][--m->men_count[army]];
         m->men[army][slot] = (uint8_t)last_square;
         m->slot_of[last_square] = (uint8_t)slot;
-        undo->captured_slot = (uint8_t)slot;
+        undo.captured_slot = (uint8_t)slot;
     }
-    int slot = m->slot_of[move.from];
-    m->men[PIECE_ARMY(move.moved)][slot] = move.to;
-    m->slot_of[move.to] = (uint8_t)slot;
+    int slot = m->slot_of[move->from];
+    m->men[PIECE_ARMY(move->moved)][slot] = move->to;
+    m->slot_of[move->to] = (uint8_t)slot;
 
-    m->board[move.from] = EMPTY;
-    m->board[move.to] = move.placed;
-    if (PIECE_KIND(move.moved) == KING)
-        m->king_square[PIECE_ARMY(move.moved)] = move.to;
+    m->board[move->from] = EMPTY;
+    m->board[move->to] = move->placed;
+    if (PIECE_KIND(move->moved) == KING)
+        m->king_square[PIECE_ARMY(move->moved)] = move->to;
     m->turn = m->next_turn[m->turn];
+    return undo;
 }
 
-static inline void qmb_unmake(QmbState *m, QmbMove move, const QmbUndo *undo)
+static inline void qmb_unmake_move(QmbState *m, const QmbMove *move, QmbUndo undo)
 {
-    m->board[move.to] = move.captured;
-    m->board[move.from] = move.moved;
-    if (PIECE_KIND(move.moved) == KING)
-        m->king_square[PIECE_ARMY(move.moved)] = move.from;
-    m->turn = undo->turn;
+    m->board[move->to] = move->captured;
+    m->board[move->from] = move->moved;
+    if (PIECE_KIND(move->moved) == KING)
+        m->king_square[PIECE_ARMY(move->moved)] = move->from;
+    m->turn = undo.turn;
 
-    int slot = m->slot_of[move.to];
-    m->men[PIECE_ARMY(move.moved)][slot] = move.from;
-    m->slot_of[move.from] = (uint8_t)slot;
-    if (move.captured != EMPTY) {
-        int army = PIECE_ARMY(move.captured);
+    int slot = m->slot_of[move->to];
+    m->men[PIECE_ARMY(move->moved)][slot] = move->from;
+    m->slot_of[move->from] = (uint8_t)slot;
+    if (move->captured != EMPTY) {
+        int army = PIECE_ARMY(move->captured);
         int last = m->men_count[army]++;
-        int moved_back = m->men[army][undo->captured_slot];
+        int moved_back = m->men[army][undo.captured_slot];
         m->men[army][last] = (uint8_t)moved_back;
         m->slot_of[moved_back] = (uint8_t)last;
-        m->men[army][undo->captured_slot] = move.to;
-        m->slot_of[move.to] = undo->captured_slot;
+        m->men[army][undo.captured_slot] = move->to;
+        m->slot_of[move->to] = undo.captured_slot;
     }
 }
 

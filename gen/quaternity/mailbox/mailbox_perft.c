@@ -16,12 +16,11 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QmbState *m, int d
     int count = qmb_generate(m, moves);
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
-        QmbUndo undo;
-        qmb_make(m, moves[i], &undo);
+        QmbUndo undo = qmb_make_move(m, &moves[i]);
         BACKEND_DEBUG_CHECK(qmb_check, m);
         /* Without bulk the last ply is made too: its leaves count one each. */
         nodes += depth == 1 ? 1 : bulk ? perft_bulk(m, depth - 1) : perft_full(m, depth - 1);
-        qmb_unmake(m, moves[i], &undo);
+        qmb_unmake_move(m, &moves[i], undo);
         BACKEND_DEBUG_CHECK(qmb_check, m);
     }
     return nodes;
