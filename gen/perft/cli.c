@@ -267,6 +267,14 @@ static void note_given(Options *o, int code)
             o->given |= 1u << i;
 }
 
+static const char *mode_name(unsigned mode)
+{
+    for (int m = 0; m < 3; m++)
+        if (mode == 1u << m)
+            return MODE_NAMES[m];
+    return "?";
+}
+
 static unsigned chosen_mode(const Options *o)
 {
     return o->suite ? MODE_SUITE : o->random_games > 0 ? MODE_RANDOM : MODE_DIVIDE;
@@ -287,10 +295,7 @@ static int check_modes(const Options *o, FILE *err)
                 snprintf(goes_with + strlen(goes_with), sizeof goes_with - strlen(goes_with), "%s%s",
                          goes_with[0] ? " or " : "", MODE_NAMES[m]);
         return perft_error(err, "--%s does not apply to %s (it goes with %s)", option_name(OPTION_MODES[i].code),
-                           MODE_NAMES[mode == MODE_DIVIDE  ? 0
-                                      : mode == MODE_SUITE ? 1
-                                                           : 2],
-                           goes_with);
+                           mode_name(mode), goes_with);
     }
     return -1;
 }
