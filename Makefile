@@ -13,13 +13,18 @@
 #   make bench-headline the headline speed table alone (about three minutes)
 #   make format     clang-format every C/C++ source
 
-# Recursive builds (test, sanitize, bench...) run JOBS compilers at once.
+# Every build runs JOBS compilers at once (`make run` on a clean tree
+# included); an explicit -jN on the command line wins, and `make clean all`
+# stays serial so that clean cannot race the build.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(JOBS)
+endif
 CC := gcc
 CXX := g++
 MODE ?= release
 # Builds with extra backends get their own object tree: registry.c differs.
-BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))
+BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))$(if $(NO_PEXT),-nopext)
 BUILD := build/$(MODE)$(BUILD_SUFFIX)
 
 SANITIZERS := -fsanitize=address,undefined
@@ -29,7 +34,10 @@ CFLAGS_release := -O3 -march=native -g
 # every make and unmake (BACKEND_DEBUG, see gen/core/backend.h).
 CFLAGS_debug := -O1 -g -march=native -fno-omit-frame-pointer -DBACKEND_DEBUG
 CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
-CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP \
+# NO_PEXT=1: the chess bitboard's sliders from magics even where BMI2 has
+# PEXT (gen/chess/bitboard/bitboard_slider.h); its own objects and binary.
+NO_PEXT ?=
+CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
 
@@ -53,7 +61,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # The harness's own code (everything but main.c) is linked into the tests too.
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
-PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_BACKENDS),-extra)
+PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_BACKENDS),-extra)$(if $(NO_PEXT),-nopext)
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 

@@ -6,8 +6,10 @@
 #   scripts/bench.sh --report DIR   redo the data files, plots and summary of
 #                               an earlier run's directory
 #
-# Every run writes a new directory results/DATE-TIME-HOST-COMMIT[-quick]/
-# (never overwritten) holding:
+# Every run writes a new directory RESULTS/DATE-TIME-HOST-COMMIT[-quick]/
+# (never overwritten; RESULTS is results/ for a full run and build/results/
+# for a quick one, which checks the tooling and leaves nothing in the
+# checkout) holding:
 #   machine.txt          CPU model, core count, compiler, tools, load averages
 #   plan.tsv, probe.tsv  the positions, the depth chosen for each, its count,
 #                        and the probe timings the estimate was made from
@@ -22,8 +24,10 @@
 # call runs every backend of a game on one position; bin/bench registers the
 # backends next to each other) and the whole set is repeated in rounds, so a
 # burst of noise from other processes lands on every backend alike.  Medians
-# are reported, with min/max over runs as the spread.  One thread, no
-# pinning, bulk counting as labelled, no hashing anywhere.
+# are reported, with min/max over runs as the spread.  One thread, pinned
+# to one CPU (scripts/pin-cpu.sh: BENCH_CPU=N chooses, BENCH_CPU=none turns
+# it off, a caller's own taskset is kept), bulk counting as labelled, no
+# hashing anywhere.
 #
 # Knobs (environment variables; defaults for full / quick):
 #   BENCH_MICRO_ROUNDS (5/3)  BENCH_MICRO_MIN_TIME (0.5/0.05 s)
@@ -32,7 +36,7 @@
 #   BENCH_HF_ROUNDS (3/1)  BENCH_HF_RUNS (5/3 a round)  BENCH_HF_WARMUP (1/1)
 #   BENCH_TARGET_NODES (10000000/1000000): each position is run at the
 #                       deepest depth whose count stays near this
-#   BENCH_RESULTS (results)
+#   BENCH_RESULTS (results/build/results)  BENCH_CPU (first allowed CPU)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Pinned to one CPU, with everything it runs (scripts/pin-cpu.sh).
@@ -63,7 +67,7 @@ HF_ROUNDS=${BENCH_HF_ROUNDS:-$(pick 3 1)}
 HF_RUNS=${BENCH_HF_RUNS:-$(pick 5 3)}
 HF_WARMUP=${BENCH_HF_WARMUP:-1}
 TARGET_NODES=${BENCH_TARGET_NODES:-$(pick 10000000 1000000)}
-RESULTS=${BENCH_RESULTS:-results}
+RESULTS=${BENCH_RESULTS:-$(pick results build/results)}
 FIXTURES=(quaternity:positions/quaternity/reference.epd chess:positions/chess/famous.epd)
 
 # Renders the plots and the summary of run directory $1; copies them to
@@ -139,13 +143,14 @@ duration() { # seconds (may be fractional) as "about 4 min 10 s"
     echo "commit: $commit"
     echo "mode: $mode"
     echo "cpu: $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
-    echo "cores: $(nproc) online ($(lscpu 2>/dev/null | awk -F': *' '/^Core\(s\) per socket/ { c = $2 } /^Socket\(s\)/ { s = $2 } /^Thread\(s\) per core/ { t = $2 } END { printf "%s socket(s) x %s core(s) x %s thread(s)", s, c, t }'))"
+    # nproc counts only the CPUs this (pinned) process may use.
+    echo "cores: $(getconf _NPROCESSORS_ONLN) online ($(lscpu 2>/dev/null | awk -F': *' '/^Core\(s\) per socket/ { c = $2 } /^Socket\(s\)/ { s = $2 } /^Thread\(s\) per core/ { t = $2 } END { printf "%s socket(s) x %s core(s) x %s thread(s)", s, c, t }'))"
     echo "memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     echo "kernel: $(uname -sr)"
     echo "compiler: $(gcc --version | head -1); flags -O3 -march=native"
     echo "google-benchmark: $(dpkg-query -W -f '${Version}' libbenchmark-dev 2>/dev/null || echo unknown)"
     echo "hyperfine: $(hyperfine --version | awk '{ print $2 }')"
-    echo "pinned to CPU: ${BENCH_PINNED:-none} (taskset; BENCH_CPU chooses)"
+    echo "pinned to CPU: ${BENCH_PINNED:-none} (taskset; BENCH_CPU chooses, BENCH_CPU=none for no pinning)"
     echo "gnuplot: $(gnuplot --version)"
     echo "threads: 1 per benchmark; bulk counting: as labelled (on and off); hashing: never"
     echo "settings: micro rounds $MICRO_ROUNDS x min_time ${MICRO_MIN_TIME}s; perft depth quaternity $PERFT_DEPTH_Q, chess $PERFT_DEPTH_C; depth curves to $DEPTH_MAX_Q / $DEPTH_MAX_C; hyperfine $HF_ROUNDS round(s) x ($HF_WARMUP warm-up + $HF_RUNS runs); target nodes $TARGET_NODES"
@@ -162,8 +167,8 @@ if [ -n "$last" ]; then
     echo "the last $mode run here took $(duration "$(sed -n 's/^took:.* total \([0-9]*\) s.*/\1/p' "$last/machine.txt")") ($last)"
 fi
 load1=$(cut -d' ' -f1 /proc/loadavg)
-if awk -v l="$load1" -v c="$(nproc)" 'BEGIN { exit !(l > c / 2) }'; then
-    echo "note: load average is $load1 on $(nproc) cores: other work is running, so the figures will be noisy"
+if awk -v l="$load1" -v c="$(getconf _NPROCESSORS_ONLN)" 'BEGIN { exit !(l > c / 2) }'; then
+    echo "note: load average is $load1 on $(getconf _NPROCESSORS_ONLN) cores: other work is running, so the figures will be noisy"
 fi
 
 # --- plan: a depth per position, with every backend probed --------------------

@@ -29,7 +29,7 @@ med(i) = 3 * i - 1
 # --- nodes per second, per position, bulk counting on and off -----------------
 if (have(dir."/data/nps-".game."-bulk.dat")) {
     set output dir."/nps-".game.".png"
-    set multiplot layout 2,1 title Game.": perft nodes per second, whole command (hyperfine over bin/perft; median, bars min..max)\n".stamp
+    set multiplot layout 2,1 title Game.": perft nodes per second, whole command (hyperfine over bin/perft; median, bars min..max)\nlabels: position, depth, nodes; \"start-up N%\" where process start-up is 20% or more of a backend's time\n".stamp
     set style data histogram
     set style histogram errorbars gap 1 lw 1
     set style fill solid 0.75 border -1
@@ -72,8 +72,8 @@ if (have(data("depth"))) {
     set autoscale x
     set offsets 0.4, 0.4, 0, 0
     set xtics 1
-    set xlabel "depth (plies)"
     set ylabel "seconds (log scale)"
     set key top left
-    plot for [i=1:nb] data("depth") using 1:med(i):med(i)+1:med(i)+2 title word(backends, i) pointsize 1.2 lw 2
+    set xlabel "depth (plies): nodes"
+    plot for [i=1:nb] data("depth") using 1:med(i):med(i)+1:med(i)+2:xtic(stringcolumn(3 * nb + 2)) title word(backends, i) pointsize 1.2 lw 2
 }

@@ -161,17 +161,34 @@ def table(header, rows):
 # --- the pieces -----------------------------------------------------------------
 
 
-def write_dat(path, comment, backends, rows):
-    """rows: (label, {backend: (median, min, max)}); '-' where a backend has none."""
+def write_dat(path, comment, backends, rows, tics=None):
+    """rows: (label, {backend: (median, min, max)}); '-' where a backend has none.
+    tics: a text per row, written as a last column (the x tic of a plot whose
+    label column is a number)."""
     with open(path, "w") as f:
         f.write(f"# {comment}\n")
-        f.write("# label " + " ".join(f"{b} {b}_min {b}_max" for b in backends) + "\n")
-        for label, values in rows:
+        f.write("# label " + " ".join(f"{b} {b}_min {b}_max" for b in backends) + (" tic" if tics else "") + "\n")
+        for n, (label, values) in enumerate(rows):
             cells = []
             for b in backends:
                 cells += [f"{x:.6g}" for x in values[b]] if b in values else ["-", "-", "-"]
+            if tics:
+                cells.append(f'"{tics[n]}"')
             shown = label if isinstance(label, int) else f'"{label}"'
             f.write(f"{shown} " + " ".join(cells) + "\n")
+
+
+def fmt_count(n):
+    """A node count in a few characters, for plot labels: 8,902, 1.2M, 3.4G."""
+    for limit, suffix in ((1e9, "G"), (1e6, "M")):
+        if n >= limit:
+            return f"{n / limit:.1f}{suffix}"
+    return f"{n:,}"
+
+
+# A plotted whole-command time of which process start-up is at least this
+# share is labelled as such: the plot then compares start-ups, not perft.
+STARTUP_SHARE_NOTED = 0.2
 
 
 def hyperfine_section(game, backends, plan, hf, data_dir, out):
@@ -181,6 +198,9 @@ def hyperfine_section(game, backends, plan, hf, data_dir, out):
     runs = {len(t) for (g, _, _), per in hf.times.items() if g == game for t in per.values()}
     out.append(f"### {game.capitalize()}: whole command (hyperfine, {min(runs)} runs a measurement)\n")
     totals = {}
+    start = hf.times.get((game, 0, "bulk"), {})
+    startup = {b: statistics.median(start[b]) for b in backends if start.get(b)}
+    dominated = []
     for mode in ("bulk", "nobulk"):
         rows, detail = [], []
         total_nodes, total_time = 0, defaultdict(float)
@@ -198,7 +218,13 @@ def hyperfine_section(game, backends, plan, hf, data_dir, out):
                     values[b] = (nodes / med / 1e6, nodes / hi / 1e6, nodes / lo / 1e6)
                     total_time[b] += med
             total_nodes += nodes
-            rows.append((p["id"], values))
+            # The label says what was counted, and when start-up weighs.
+            share = min(1.0, max((startup[b] / medians[b] for b in medians if b in startup), default=0))
+            label = f'{p["id"]} d{hf.depth[key]}, {fmt_count(nodes)} nodes'
+            if share >= STARTUP_SHARE_NOTED:
+                label += f", start-up {share:.0%}"
+                dominated.append(f"{p['id']} ({mode}, {share:.0%})")
+            rows.append((label, values))
             if not medians:
                 continue
             fastest = min(medians.values())
@@ -240,10 +266,15 @@ def hyperfine_section(game, backends, plan, hf, data_dir, out):
         "Mnps and time relative to the fastest:\n\n"
     )
     out.append(table(["backend", "bulk on: Mnps", "vs fastest", "bulk off: Mnps", "vs fastest"], rows))
-    start = hf.times.get((game, 0, "bulk"))
     if start:
         cells = ", ".join(f"{b} {fmt_seconds(statistics.median(start[b]))}" for b in backends if b in start)
         out.append(f"\nStart-up cost of one bin/perft process (depth 1 of the first position, median): {cells}.\n")
+    if dominated:
+        out.append(
+            f"\n**Start-up weighs on these whole-command figures** (the largest share of one backend's time it takes, "
+            f"time, {STARTUP_SHARE_NOTED:.0%} or more; labelled in the plot): {', '.join(dominated)}.  "
+            "They compare process start-ups as much as perft; the micro-benchmarks do not include it.\n"
+        )
     out.append("\n")
 
 
@@ -258,7 +289,13 @@ def micro_section(game, backends, micro, data_dir, out):
             if rates:
                 values[b] = spread(rates)
             depth_of[kind] = runs[0]["name"].split("/")[3] if len(runs[0]["name"].split("/")) > 3 else ""
-        rows.append((kind, values))
+        counted = ""
+        if per:
+            run = next(iter(per.values()))[0]
+            for key, unit in (("nodes", "nodes"), ("moves", "moves")):
+                if run.get(key):
+                    counted = f", {fmt_count(int(run[key]))} {unit}"
+        rows.append((f"{kind}{' ' + depth_of[kind] if depth_of.get(kind) else ''}{counted}", values))
         cells[kind] = values
     if not any(cells.values()):
         return
@@ -310,6 +347,7 @@ def depth_section(game, backends, micro, data_dir, out, position_name):
         f"{game}, {position_name}: seconds of one perft (bulk on) per depth (median, min, max over rounds)",
         backends,
         [(d, by_depth[d]) for d in depths],
+        tics=[f"{d}: {'/'.join(fmt_count(n) for n in sorted(nodes[d]))}" for d in depths],
     )
     body = []
     for d in depths:
@@ -364,7 +402,11 @@ def main():
         f"Run of {machine.get('date', '?')} on `{machine.get('host', '?')}`, commit `{machine.get('commit', '?')}`"
         f" ({machine.get('mode', '?')} set).  \n",
         f"CPU: {machine.get('cpu', '?')}, {machine.get('cores', '?')}; {machine.get('compiler', '?')}.  \n",
-        f"Every process pinned to CPU {machine.get('pinned to CPU', '?')}.  \n",
+        (
+            "No process pinned to a CPU.  \n"
+            if machine.get("pinned to CPU", "none").startswith("none")
+            else f"Every process pinned to CPU {machine.get('pinned to CPU', '?')}.  \n"
+        ),
         f"Load average at start: {machine.get('load average at start', '?')}; "
         f"at end: {machine.get('load average at end', '?')}.\n\n",
         "**One thread. Bulk counting: on and off, as labelled. Hashing: never** (no transposition table "

@@ -82,12 +82,15 @@ static int parse_board(const char *board, size_t len, Position *pos, int king_sq
             file = 0;
             continue;
         }
-        if (c >= '1' && c <= '8') {
+        if (isdigit((unsigned char)c)) {
             /* One digit per run of empty squares: "16" is neither sixteen
              * nor a canonical 1 + 6. */
             if (i > 0 && isdigit((unsigned char)board[i - 1]))
                 return fail(err, errlen, "rank %d: two digits in a row ('%c%c'); a run of empty squares is one digit",
                             rank + 1, board[i - 1], c);
+            if (c < '1' || c > '8')
+                return fail(err, errlen, "rank %d, file %c: empty-square count '%c' is not 1 to 8", rank + 1,
+                            'a' + (file < C_WIDTH ? file : C_WIDTH - 1), c);
             if (file + (c - '0') > C_WIDTH)
                 return fail(err, errlen, "rank %d: more than 8 squares (at '%c', file %c)", rank + 1, c, 'a' + file);
             file += c - '0';
@@ -171,15 +174,21 @@ static int parse_en_passant(const char *s, size_t len, Position *pos, char *err,
     return 0;
 }
 
+/* A clock: decimal digits only, from `min` to POSITION_CLOCK_MAX. */
 static int parse_counter(const char *s, size_t len, int min, int *out)
 {
-    if (len == 0 || len > 6)
+    long value = 0;
+    if (len == 0)
         return -1;
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < len; i++) {
         if (!isdigit((unsigned char)s[i]))
             return -1;
-    *out = atoi(s);
-    return *out >= min ? 0 : -1;
+        value = value * 10 + (s[i] - '0');
+        if (value > POSITION_CLOCK_MAX)
+            return -1;
+    }
+    *out = (int)value;
+    return value >= min ? 0 : -1;
 }
 
 int fen_parse(const char *text, Position *pos, char *err, size_t errlen)
@@ -204,9 +213,11 @@ int fen_parse(const char *text, Position *pos, char *err, size_t errlen)
         return -1;
     if (f.count == 6) {
         if (parse_counter(f.start[4], f.len[4], 0, &pos->halfmove_clock) < 0)
-            return fail(err, errlen, "halfmove clock '%.*s' is not a number", (int)f.len[4], f.start[4]);
+            return fail(err, errlen, "halfmove clock '%.*s' is not a number from 0 to %d", (int)f.len[4], f.start[4],
+                        POSITION_CLOCK_MAX);
         if (parse_counter(f.start[5], f.len[5], 1, &pos->fullmove_number) < 0)
-            return fail(err, errlen, "fullmove number '%.*s' is not a number from 1", (int)f.len[5], f.start[5]);
+            return fail(err, errlen, "fullmove number '%.*s' is not a number from 1 to %d", (int)f.len[5], f.start[5],
+                        POSITION_CLOCK_MAX);
     }
     int waiting = !pos->turn;
     if (attacked(pos, king_square[waiting], pos->turn))

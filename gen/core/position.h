@@ -90,8 +90,20 @@ typedef struct Move {
  * any reachable position and keeps every move list on the stack. */
 enum { MAX_MOVES = 1024 };
 
-/* Perft depths the harness accepts. */
-enum { MAX_DEPTH = 32 };
+/* Perft depths the harness accepts, on the command line and in suites. */
+enum { MAX_DEPTH = 20 };
+
+/* The largest chess clock (halfmove clock, fullmove number) position text
+ * gives or takes.  Backends count in int, which leaves them a billion plies
+ * of headroom past it (the tool plays at most a command line's worth of
+ * moves), and save clamp to it, so a saved position always prints as text
+ * that parses back. */
+enum { POSITION_CLOCK_MAX = 999999999 };
+
+static inline int clock_saved(int clock)
+{
+    return clock < POSITION_CLOCK_MAX ? clock : POSITION_CLOCK_MAX;
+}
 
 static inline bool move_equal(Move a, Move b)
 {

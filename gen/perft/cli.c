@@ -5,6 +5,7 @@
  * total on stdout; timing goes to stderr. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -20,7 +21,7 @@
 #include "session.h"
 #include "suite.h"
 
-enum { CLI_MAX_DEPTH = 20, CLI_MAX_ARGS = 3 };
+enum { CLI_MAX_ARGS = 3 };
 
 static const char *const DEFAULT_BACKEND = "bitboard";
 
@@ -89,37 +90,67 @@ static void usage(FILE *out)
             "      --from=FILE     the start positions of --random (an EPD file)\n"
             "      --seed=S        random seed (default 1)\n"
             "      --plies=N       plies per random game (default 200)\n"
-            "      --list          list the backends\n"
+            "      --list          list the backends (the default marked)\n"
             "  -h, --help          this text\n",
             DEFAULT_BACKEND);
 }
 
+/* Writes `text` with every control character as \xNN (\n, \r and \t by
+ * their letters), so that words from the command line or a file can
+ * neither break the one-line message nor drive the terminal. */
+static void write_escaped(FILE *err, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '\n' || *p == '\r' || *p == '\t')
+            fprintf(err, "\\%c", *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't');
+        else if (iscntrl(*p))
+            fprintf(err, "\\x%02x", *p);
+        else
+            fputc(*p, err);
+    }
+}
+
 int perft_error(FILE *err, const char *fmt, ...)
 {
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
+    va_copy(again, ap);
+    int length = vsnprintf(NULL, 0, fmt, ap);
+    char *message = length >= 0 ? malloc((size_t)length + 1) : NULL;
     fputs("perft: ", err);
-    vfprintf(err, fmt, ap);
+    if (message) {
+        vsnprintf(message, (size_t)length + 1, fmt, again);
+        write_escaped(err, message);
+        free(message);
+    } else {
+        fputs("out of memory formatting a message", err);
+    }
     fputc('\n', err);
+    va_end(again);
     va_end(ap);
     return 2;
 }
 
-/* A whole decimal number in [min, max], or -1. */
+/* A whole decimal number in [min, max], or -1: digits only (no sign, no
+ * white space, no base prefix), as every number the command line takes. */
 static long parse_number(const char *text, long min, long max)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (!*text || *end || errno || v < min || v > max)
+    long v = 0;
+    if (!*text)
         return -1;
-    return v;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9' || v > (LONG_MAX - (*p - '0')) / 10)
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v < min || v > max ? -1 : v;
 }
 
 typedef struct Options {
     const char *backend, *suite, *from;
     long max_depth, max_nodes, random_games, seed, plies;
     int bulk;
+    unsigned given;                 /* bit i: OPTION_MODES[i] was given */
     const char *args[CLI_MAX_ARGS]; /* DEPTH POSITION MOVES */
     int nargs;
 } Options;
@@ -167,20 +198,28 @@ static int add_argument(Options *o, const char *arg, FILE *err)
     return -1;
 }
 
+/* The long name of an option code, for messages. */
+static const char *option_name(int code)
+{
+    for (const struct option *o = LONG_OPTIONS; o->name; o++)
+        if (o->val == code)
+            return o->name;
+    return "?";
+}
+
 /* The options that take a number: where it goes, its range, and what the
- * error says it must be. */
+ * error calls it ("--plies 'x' is not a number from 1 to 10000"). */
 static const struct NumberOption {
     int code;
     size_t field; /* offsetof(Options, ...), a long */
     long min, max;
-    const char *must_be;
+    const char *noun;
 } NUMBER_OPTIONS[] = {
-    {OPT_MAX_DEPTH, offsetof(Options, max_depth), 1, CLI_MAX_DEPTH, "--max-depth '%s' is not a depth from 1 to 20"},
-    {OPT_MAX_NODES, offsetof(Options, max_nodes), 1, LONG_MAX - 1, "--max-nodes '%s' is not a positive number"},
-    {OPT_RANDOM, offsetof(Options, random_games), 1, 100000000,
-     "--random '%s' is not a game count from 1 to 100000000"},
-    {OPT_SEED, offsetof(Options, seed), 0, 2147483647, "--seed '%s' is not a number from 0 to 2147483647"},
-    {OPT_PLIES, offsetof(Options, plies), 1, 10000, "--plies '%s' is not a number from 1 to 10000"},
+    {OPT_MAX_DEPTH, offsetof(Options, max_depth), 1, MAX_DEPTH, "depth"},
+    {OPT_MAX_NODES, offsetof(Options, max_nodes), 1, LONG_MAX - 1, "number"},
+    {OPT_RANDOM, offsetof(Options, random_games), 1, 100000000, "game count"},
+    {OPT_SEED, offsetof(Options, seed), 0, 2147483647, "number"},
+    {OPT_PLIES, offsetof(Options, plies), 1, 10000, "number"},
 };
 
 static int apply_number(Options *o, int code, const char *value, FILE *err)
@@ -191,21 +230,87 @@ static int apply_number(Options *o, int code, const char *value, FILE *err)
             continue;
         long *field = (long *)((char *)o + n->field);
         if ((*field = parse_number(value, n->min, n->max)) < 0)
-            return perft_error(err, n->must_be, value);
+            return perft_error(err, "--%s '%s' is not a %s from %ld to %ld", option_name(code), value, n->noun, n->min,
+                               n->max);
         return -1;
     }
     return perft_error(err, "internal error: option code %d takes no number", code);
 }
 
+/* The modes of the command line, and which options apply to each: an
+ * option given in a mode it does not apply to is an error, never ignored.
+ * An option added later gets its row here. */
+enum { MODE_DIVIDE = 1, MODE_SUITE = 2, MODE_RANDOM = 4, MODE_ANY = 7 };
+static const char *const MODE_NAMES[] = {"divide", "--suite", "--random"}; /* by bit */
+
+static const struct OptionModes {
+    int code;
+    unsigned modes;
+} OPTION_MODES[] = {
+    {'b', MODE_ANY},
+    {OPT_BULK, MODE_DIVIDE | MODE_SUITE}, /* random games compare moves: no perft */
+    {OPT_NO_BULK, MODE_DIVIDE | MODE_SUITE},
+    {OPT_SUITE, MODE_SUITE},
+    {OPT_MAX_DEPTH, MODE_SUITE},
+    {OPT_MAX_NODES, MODE_SUITE},
+    {OPT_RANDOM, MODE_RANDOM},
+    {OPT_SEED, MODE_RANDOM},
+    {OPT_PLIES, MODE_RANDOM},
+    {OPT_FROM, MODE_RANDOM},
+};
+enum { OPTION_MODES_COUNT = sizeof OPTION_MODES / sizeof *OPTION_MODES };
+
+static void note_given(Options *o, int code)
+{
+    for (int i = 0; i < OPTION_MODES_COUNT; i++)
+        if (OPTION_MODES[i].code == code)
+            o->given |= 1u << i;
+}
+
+static const char *mode_name(unsigned mode)
+{
+    for (int m = 0; m < 3; m++)
+        if (mode == 1u << m)
+            return MODE_NAMES[m];
+    return "?";
+}
+
+static unsigned chosen_mode(const Options *o)
+{
+    return o->suite ? MODE_SUITE : o->random_games > 0 ? MODE_RANDOM : MODE_DIVIDE;
+}
+
+/* -1 when every option given applies to the mode, or the exit status. */
+static int check_modes(const Options *o, FILE *err)
+{
+    if (o->suite && o->random_games > 0)
+        return perft_error(err, "--suite and --random are two modes: give one of them");
+    unsigned mode = chosen_mode(o);
+    for (int i = 0; i < OPTION_MODES_COUNT; i++) {
+        if (!(o->given & (1u << i)) || (OPTION_MODES[i].modes & mode))
+            continue;
+        char goes_with[64] = "";
+        for (int m = 0; m < 3; m++)
+            if (OPTION_MODES[i].modes & (1u << m))
+                snprintf(goes_with + strlen(goes_with), sizeof goes_with - strlen(goes_with), "%s%s",
+                         goes_with[0] ? " or " : "", MODE_NAMES[m]);
+        return perft_error(err, "--%s does not apply to %s (it goes with %s)", option_name(OPTION_MODES[i].code),
+                           mode_name(mode), goes_with);
+    }
+    return -1;
+}
+
 /* One option's effect on `o`: -1 to go on, or the exit status. */
 static int apply_option(Options *o, int code, const char *value, FILE *out, FILE *err)
 {
+    note_given(o, code);
     switch (code) {
     case 'h': usage(out); return 0;
     case OPT_LIST:
         for (int k = 0; backend_registry[k]; k++)
-            fprintf(out, "%-10s %-11s %s\n", backend_registry[k]->name, game_name(backend_registry[k]->game),
-                    backend_registry[k]->summary);
+            fprintf(out, "%-10s %-11s %s%s\n", backend_registry[k]->name, game_name(backend_registry[k]->game),
+                    backend_registry[k]->summary,
+                    strcmp(backend_registry[k]->name, DEFAULT_BACKEND) == 0 ? " (default)" : "");
         return 0;
     case OPT_BULK: o->bulk = 1; return -1;
     case OPT_NO_BULK: o->bulk = 0; return -1;
@@ -325,6 +430,9 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
 /* The command the parsed options select. */
 static int run(const Options *o, FILE *out, FILE *err)
 {
+    int mode_status = check_modes(o, err);
+    if (mode_status >= 0)
+        return mode_status;
     if (strcmp(o->backend, "all") != 0 && !backend_name_known(o->backend))
         return perft_error(err, "unknown backend '%s' (known: mailbox, padded, bitboard, all; see --list)", o->backend);
     char message[ERROR_TEXT_MAX];
@@ -350,9 +458,9 @@ static int run(const Options *o, FILE *out, FILE *err)
     if (o->nargs == 1)
         return perft_error(err, "missing the POSITION argument after depth '%s' (see --help)", o->args[0]);
     /* Divide needs a ply to divide: depth 0 (perft 0 = 1) has no root moves. */
-    long depth = parse_number(o->args[0], 1, CLI_MAX_DEPTH);
+    long depth = parse_number(o->args[0], 1, MAX_DEPTH);
     if (depth < 0)
-        return perft_error(err, "depth '%s' is not a number from 1 to 20", o->args[0]);
+        return perft_error(err, "depth '%s' is not a number from 1 to %d", o->args[0], MAX_DEPTH);
     return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, out, err);
 }
 

@@ -19,6 +19,10 @@ typedef struct EpdEntry {
     int max_depth; /* deepest depth with a count, 0 if none */
 } EpdEntry;
 
+/* Opens an EPD file for reading, or NULL with a message naming `what` (a
+ * "suite file") and the system's reason, a directory included. */
+FILE *epd_open(const char *path, const char *what, char *err, size_t errlen);
+
 /* Reads the next entry; 1 on success, 0 at end of file, -1 on a malformed
  * line (message in err names the file and line). */
 int epd_next(FILE *file, const char *path, int *line, EpdEntry *entry, char *err, size_t errlen);

@@ -38,11 +38,9 @@ static int load_starts(const char *path, Position *starts, char *err, size_t err
                 return -1;
         return n;
     }
-    FILE *file = fopen(path, "r");
-    if (!file) {
-        snprintf(err, errlen, "cannot open start positions '%s'", path);
+    FILE *file = epd_open(path, "start positions", err, errlen);
+    if (!file)
         return -1;
-    }
     EpdEntry e;
     int line = 0, status;
     while (n < RANDOM_MAX_STARTS && (status = epd_next(file, path, &line, &e, err, errlen)) == 1)

@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -33,6 +34,16 @@ void session_close(Session *s)
     s->state = NULL;
 }
 
+/* Whether some legal move goes from and to the squares of `move` with a
+ * promotion: the text lacked only its piece letter. */
+static bool promotes(const Move *legal, int count, Move move)
+{
+    for (int i = 0; i < count; i++)
+        if (legal[i].from == move.from && legal[i].to == move.to && legal[i].promotion)
+            return true;
+    return false;
+}
+
 int session_play(Session *s, const char *moves, char *err, size_t errlen)
 {
     if (!moves)
@@ -55,6 +66,11 @@ int session_play(Session *s, const char *moves, char *err, size_t errlen)
         Move legal[MAX_MOVES];
         int count = s->backend->generate(s->state, legal);
         if (moves_find(legal, count, move) < 0) {
+            if (!move.promotion && promotes(legal, count, move)) {
+                snprintf(err, errlen, "move %d '%s' needs a promotion piece: %sq, %sr, %sb or %sn", index, word, word,
+                         word, word, word);
+                return -1;
+            }
             Position pos;
             char text[POSITION_TEXT_MAX];
             s->backend->save(s->state, &pos);

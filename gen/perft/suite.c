@@ -17,6 +17,18 @@ static int select_backends(const char *name, Game game, const Backend **out)
     return n;
 }
 
+/* The table's id column: a longer id is cut, its end marked "...", so that
+ * every row keeps its columns. */
+enum { ID_COLUMN = 32 };
+
+static void column_id(const char *id, char out[ID_COLUMN + 1])
+{
+    if (strlen(id) <= ID_COLUMN)
+        snprintf(out, ID_COLUMN + 1, "%s", id);
+    else
+        snprintf(out, ID_COLUMN + 1, "%.*s...", ID_COLUMN - 3, id);
+}
+
 /* Per-backend sums for the closing speed table. */
 typedef struct BackendTotals {
     const Backend *backend;
@@ -63,13 +75,11 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
     BackendTotals rows[32];
     int nrows = 0;
     memset(t, 0, sizeof *t);
-    FILE *file = fopen(path, "r");
-    if (!file) {
-        snprintf(err, errlen, "cannot open suite file '%s'", path);
+    FILE *file = epd_open(path, "suite file", err, errlen);
+    if (!file)
         return -1;
-    }
-    fprintf(out, "%-32s %5s %-9s %15s %15s %9s %9s  %s\n", "id", "depth", "backend", "expected", "got", "seconds",
-            "Mnps", "result");
+    fprintf(out, "%-*s %5s %-9s %15s %15s %9s %9s  %s\n", ID_COLUMN, "id", "depth", "backend", "expected", "got",
+            "seconds", "Mnps", "result");
     EpdEntry e;
     int line = 0, status;
     while ((status = epd_next(file, path, &line, &e, err, errlen)) == 1) {
@@ -82,9 +92,19 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
             return -1;
         }
         t->positions++;
-        for (int depth = 1; depth <= e.max_depth && depth <= max_depth; depth++) {
-            if (!e.has[depth] || e.expected[depth] > max_nodes)
+        char id[ID_COLUMN + 1];
+        column_id(e.id, id);
+        for (int depth = 1; depth <= e.max_depth; depth++) {
+            if (!e.has[depth])
                 continue;
+            if (depth > max_depth) {
+                t->deeper++;
+                continue;
+            }
+            if (e.expected[depth] > max_nodes) {
+                t->skipped++;
+                continue;
+            }
             t->counts++;
             for (int k = 0; k < n; k++) {
                 Session s;
@@ -102,7 +122,7 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
                 t->seconds += seconds;
                 t->nodes += got;
                 add_backend_time(rows, &nrows, backends[k], got, seconds);
-                fprintf(out, "%-32s %5d %-9s %15llu %15llu %9.3f %9.2f  %s\n", e.id, depth, backends[k]->name,
+                fprintf(out, "%-*s %5d %-9s %15llu %15llu %9.3f %9.2f  %s\n", ID_COLUMN, id, depth, backends[k]->name,
                         (unsigned long long)e.expected[depth], got, seconds,
                         seconds > 0 ? (double)got / seconds / 1e6 : 0.0, ok ? "ok" : "FAIL");
                 fflush(out);
@@ -112,8 +132,17 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
     fclose(file);
     if (status < 0)
         return -1;
-    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed (bulk counting %s, no hashing)\n", path,
-            t->positions, t->counts, t->checks, t->failed, bulk ? "on" : "off");
+    /* What was not run is said, so a wrong count there cannot pass
+     * unnoticed. */
+    char skipped[128] = "";
+    if (t->skipped)
+        snprintf(skipped, sizeof skipped, ", %d count%s above --max-nodes skipped", t->skipped,
+                 t->skipped == 1 ? "" : "s");
+    if (t->deeper)
+        snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
+                 ", %d count%s deeper than --max-depth %d skipped", t->deeper, t->deeper == 1 ? "" : "s", max_depth);
+    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed%s (bulk counting %s, no hashing)\n", path,
+            t->positions, t->counts, t->checks, t->failed, skipped, bulk ? "on" : "off");
     if (nrows)
         print_speed_table(out, rows, nrows, bulk);
     if (t->checks == 0) {

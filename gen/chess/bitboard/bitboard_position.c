@@ -36,8 +36,8 @@ void cbb_save(const CbbPosition *p, Position *pos)
     pos->turn = p->side;
     pos->castling = p->castling;
     pos->ep_square = p->ep_square;
-    pos->halfmove_clock = p->halfmove_clock;
-    pos->fullmove_number = p->fullmove_number;
+    pos->halfmove_clock = clock_saved(p->halfmove_clock);
+    pos->fullmove_number = clock_saved(p->fullmove_number);
 }
 
 static int kind_on(const CbbPosition *p, CbbBitboard square)

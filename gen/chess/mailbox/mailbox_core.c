@@ -46,8 +46,8 @@ static void cmb_save(const CmbState *s, Position *pos)
     pos->turn = s->side;
     pos->castling = s->castling;
     pos->ep_square = s->ep_square ? cmb_tables.sq64[s->ep_square] : -1;
-    pos->halfmove_clock = s->halfmove_clock;
-    pos->fullmove_number = s->fullmove_number;
+    pos->halfmove_clock = clock_saved(s->halfmove_clock);
+    pos->fullmove_number = clock_saved(s->fullmove_number);
 }
 
 /* The native move from the board alone: the special kind follows from the

@@ -45,8 +45,8 @@ static void cpd_save(const CpdBoard *x, Position *pos)
     pos->turn = x->side;
     pos->castling = x->state.castling;
     pos->ep_square = x->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral(x->state.ep);
-    pos->halfmove_clock = x->state.halfmove_clock;
-    pos->fullmove_number = x->fullmove_number;
+    pos->halfmove_clock = clock_saved(x->state.halfmove_clock);
+    pos->fullmove_number = clock_saved(x->fullmove_number);
 }
 
 /* The side is a constant inside cpd_make_side and cpd_unmake_side; here it

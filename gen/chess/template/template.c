@@ -354,8 +354,8 @@ static void tpl_save(const TplState *s, Position *pos)
     pos->turn = s->turn;
     pos->castling = s->castling;
     pos->ep_square = s->ep_square;
-    pos->halfmove_clock = s->halfmove_clock;
-    pos->fullmove_number = s->fullmove_number;
+    pos->halfmove_clock = clock_saved(s->halfmove_clock);
+    pos->fullmove_number = clock_saved(s->fullmove_number);
 }
 
 /* The native move from the board alone: which special move it is follows

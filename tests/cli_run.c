@@ -1,0 +1,40 @@
+#include "cli_run.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+CliRun cli_run(const char *const *args)
+{
+    char *argv[CLI_ARGS_MAX + 2] = {"perft"};
+    int argc = 1;
+    for (; args[argc - 1]; argc++) {
+        cr_assert(argc <= CLI_ARGS_MAX, "too many arguments for cli_run");
+        argv[argc] = (char *)args[argc - 1];
+    }
+    CliRun r;
+    size_t out_size, err_size;
+    FILE *out = open_memstream(&r.out, &out_size), *err = open_memstream(&r.err, &err_size);
+    cr_assert(out && err, "open_memstream failed");
+    r.status = perft_cli(argc, argv, out, err);
+    fclose(out);
+    fclose(err);
+    return r;
+}
+
+void cli_free(CliRun *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+const char *joined(const char *const *args, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; args[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "", args[i]);
+    return buf;
+}

@@ -1,0 +1,26 @@
+/* Running bin/perft's command line in-process (perft_cli, what main()
+ * calls) on memory streams, for the tests of its options and messages. */
+#ifndef TESTS_CLI_RUN_H
+#define TESTS_CLI_RUN_H
+
+#include <stddef.h>
+
+typedef struct CliRun {
+    int status;
+    char *out; /* stdout's text */
+    char *err; /* stderr's text */
+} CliRun;
+
+enum { CLI_ARGS_MAX = 16 };
+
+/* Runs perft on the NULL-terminated arguments after the program name. */
+CliRun cli_run(const char *const *args);
+void cli_free(CliRun *r);
+
+/* RUN("-b", "mailbox", "2", OPENING): the arguments after the program name. */
+#define RUN(...) cli_run((const char *const[]){__VA_ARGS__, NULL})
+
+/* The command line as one string, for failure messages. */
+const char *joined(const char *const *args, char *buf, size_t size);
+
+#endif
