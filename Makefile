@@ -32,6 +32,8 @@ CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -f
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
+# JSON output (--format json) is written with jansson (libjansson-dev).
+LDLIBS := -ljansson
 
 # Backends are found by folder: gen/GAME/*.c is code the backends of one game
 # share, gen/GAME/BACKEND/*.c one backend (registered in gen/core/registry.c).
@@ -66,13 +68,13 @@ $(BUILD)/%.o: %.c
 
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The tests also use the harness's headers.
 $(TEST_OBJ): CFLAGS += -Igen/perft
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -lcriterion
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lcriterion
 
 # Debian packages are installed when missing: as root with apt-get, otherwise
 # with a message naming what to install.
@@ -150,7 +152,7 @@ $(BUILD)/%.o: %.cpp
 
 $(BENCH_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(BENCH_OBJ)
 	@mkdir -p bin
-	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lbenchmark -lpthread
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lbenchmark -lpthread
 
 deps-bench:
 	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3)
