@@ -86,6 +86,20 @@ static int uci_wait_for(Engine *e, const char *query, const char *want, char *er
     }
 }
 
+/* Sends `text` to a UCI engine; -1 with the error when it no longer reads
+ * (it has exited: its status is in the message). */
+static int uci_send(Engine *e, const char *query, const char *text, char *err, size_t errlen)
+{
+    if (process_write(&e->process, text) == 0)
+        return 0;
+    char what[96];
+    exit_text(process_finish(&e->process, false, 1.0), what, sizeof what);
+    e->running = false;
+    strncat(what, " (it no longer read its input)", sizeof what - strlen(what) - 1);
+    Answer none = {.lines = 0};
+    return engine_failed(e, query, &none, err, errlen, what);
+}
+
 int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t errlen)
 {
     memset(e, 0, sizeof *e);
@@ -101,12 +115,9 @@ int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t e
         return -1;
     }
     e->running = true;
-    if (process_write(&e->process, "uci\n") < 0 || uci_wait_for(e, "uci", "uciok", err, errlen) < 0 ||
-        process_write(&e->process, "isready\n") < 0 || uci_wait_for(e, "isready", "readyok", err, errlen) < 0) {
-        if (e->running) {
-            Answer none = {.lines = 0};
-            engine_failed(e, "uci", &none, err, errlen, "stopped reading its input");
-        }
+    if (uci_send(e, "uci", "uci\n", err, errlen) < 0 || uci_wait_for(e, "uci", "uciok", err, errlen) < 0 ||
+        uci_send(e, "isready", "isready\n", err, errlen) < 0 ||
+        uci_wait_for(e, "isready", "readyok", err, errlen) < 0) {
         engine_close(e);
         return -1;
     }
@@ -215,16 +226,9 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
         Answer none = {.lines = 0};
         return engine_failed(e, shown, &none, err, errlen, "the engine is no longer running (it failed before)");
     }
-    if (process_write(&e->process, "isready\n") < 0 || uci_wait_for(e, shown, "readyok", err, errlen) < 0 ||
-        process_write(&e->process, query) < 0) {
-        if (e->running) {
-            Answer none = {.lines = 0};
-            engine_failed(e, shown, &none, err, errlen, "stopped reading its input");
-            process_finish(&e->process, true, 1.0);
-            e->running = false;
-        }
+    if (uci_send(e, shown, "isready\n", err, errlen) < 0 || uci_wait_for(e, shown, "readyok", err, errlen) < 0 ||
+        uci_send(e, shown, query, err, errlen) < 0)
         return -1;
-    }
     Answer a = {.lines = 0};
     double deadline = seconds_now() + e->timeout;
     char line[PROCESS_LINE_MAX];
@@ -275,7 +279,7 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
     position_format(root, fen, sizeof fen);
     snprintf(depth_text, sizeof depth_text, "%d", depth);
     snprintf(script, sizeof script, "%s \"$@\"", e->spec.command);
-    snprintf(shown, sizeof shown, "%d \"%s\" \"%s\"", depth, fen, moves ? moves : "");
+    snprintf(shown, sizeof shown, "%d '%s' '%s'", depth, fen, moves ? moves : "");
     char *argv[] = {"/bin/sh", "-c", script, "sh", depth_text, fen, (char *)(moves ? moves : ""), NULL};
     char message[256];
     if (process_start(&e->process, argv, false, message, sizeof message) < 0) {
