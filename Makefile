@@ -71,7 +71,7 @@ $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The tests also use the harness's headers.
-$(TEST_OBJ): CFLAGS += -Igen/perft
+$(TEST_OBJ): CFLAGS += -Igen/perft -DTEST_PERFT_BIN='"$(PERFT_BIN)"'
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lcriterion
