@@ -59,10 +59,10 @@ PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_B
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 
-.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format deps-test clean
+.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format deps-build deps-test clean
 all: $(PERFT_BIN)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -90,8 +90,14 @@ define require_packages
 	fi
 endef
 
-deps-test:
-	$(call require_packages,libcriterion-dev)
+# The harness writes --format json with jansson.
+deps-build:
+	$(call require_packages,libjansson-dev)
+
+# The engine tests run Debian's Stockfish over UCI and the planted-bug test
+# engine tests/engines/planted_bug.py (python3).
+deps-test: deps-build
+	$(call require_packages,libcriterion-dev stockfish python3)
 
 run: $(PERFT_BIN)
 	./scripts/run.sh

@@ -22,7 +22,8 @@ static const Failure FAILURES[] = {
     {"hang", "no answer within 0.5 s (time-out; --engine-timeout)", {"it sent nothing", "it sent nothing"}},
     {"malformed", "a line that is neither", {"it sent 'a2a3 = 7' (line 1)", "it sent 'a2a3 = 7' (line 1)"}},
     {"illegal", "move a3a4 is not legal here", {"it sent 'a3a4: 1' (line 1)", "it sent 'a3a4 1' (line 1)"}},
-    {"sum", "its moves' counts add up to 600, its total says 601",
+    {"sum",
+     "its moves' counts add up to 600, its total says 601",
      {"it sent 'Nodes searched: 601' (line 21)", "it sent '601' (line 21)"}},
 };
 
@@ -73,7 +74,8 @@ static void expect_failure(const char *protocol, int p)
         snprintf(where, sizeof where, "%s engine failing with --fail %s", protocol, f->mode);
         cr_expect_eq(status, 2, "%s: exit status %d, not 2", where, status);
         expect_one_line(err, "broken", where);
-        const char *query = p == 0 ? "moves e2e4;go perft 2\"" : "2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 'e2e4'\"";
+        const char *query = p == 0 ? "moves e2e4;go perft 2\""
+                                   : "2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 'e2e4'\"";
         cr_expect(strstr(err, query), "%s: the query is not named in: %s", where, err);
         cr_expect(strstr(err, f->what), "%s: '%s' is not in: %s", where, f->what, err);
         cr_expect(strstr(err, f->came_back[p]), "%s: '%s' is not in: %s", where, f->came_back[p], err);
@@ -131,7 +133,8 @@ Test(engines_failures, bad_engine_options)
         char *err;
         int status = run_cli(args, 4, &err);
         cr_expect_eq(status, 2, "%s %s: exit status %d", CASES[i].option, CASES[i].value, status);
-        cr_expect(strncmp(err, CASES[i].message, strlen(CASES[i].message)) == 0 && strchr(err, '\n') == err + strlen(err) - 1,
+        cr_expect(strncmp(err, CASES[i].message, strlen(CASES[i].message)) == 0 &&
+                      strchr(err, '\n') == err + strlen(err) - 1,
                   "%s %s: stderr is: %s", CASES[i].option, CASES[i].value, err);
         free(err);
     }

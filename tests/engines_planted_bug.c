@@ -89,8 +89,7 @@ Test(engines_planted_bug, uci_chess_engine_over_stockfish_adds_a_move)
 Test(engines_planted_bug, perftree_quaternity_engine_drops_a_pawn_step)
 {
     Bug bug = {QUATERNITY_OPENING_QFEN, "a5a6 c8c7", "j8j7", NULL, NULL};
-    expect_found(backend_of(GAME_QUATERNITY, "mailbox"), "perftree", "perftree:" TEST_PERFT_BIN " -b padded", &bug,
-                 4);
+    expect_found(backend_of(GAME_QUATERNITY, "mailbox"), "perftree", "perftree:" TEST_PERFT_BIN " -b padded", &bug, 4);
 }
 
 Test(engines_planted_bug, uci_quaternity_engine_adds_a_pawn_move)

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_cli.h"
 #include "crosscheck.h"
+#include "engine_cli.h"
 #include "move_text.h"
 #include "random_games.h"
 #include "registry.h"
@@ -236,7 +236,10 @@ static int apply_option(Options *o, int code, const char *value, FILE *out, FILE
     case OPT_ENGINE:
     case OPT_ENGINE_TIMEOUT:
     case OPT_FORMAT:
-        return cli_engines_option(&o->engines, code == OPT_ENGINE ? "engine" : code == OPT_FORMAT ? "format" : "timeout",
+        return cli_engines_option(&o->engines,
+                                  code == OPT_ENGINE   ? "engine"
+                                  : code == OPT_FORMAT ? "format"
+                                                       : "timeout",
                                   value, err);
     default: return perft_error(err, "internal error: option code %d has no case", code);
     }

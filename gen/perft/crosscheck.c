@@ -124,10 +124,10 @@ static int descend(Descent *d, const Position *root, Session *view, int depth, i
         depth--;
         uint64_t total;
         double seconds;
-        if (participant_divide(d->a, root, r->path, &here, depth, bulk, d->ea, &d->na, &total, &seconds, err,
-                               errlen) < 0 ||
-            participant_divide(d->b, root, r->path, &here, depth, bulk, d->eb, &d->nb, &total, &seconds, err,
-                               errlen) < 0)
+        if (participant_divide(d->a, root, r->path, &here, depth, bulk, d->ea, &d->na, &total, &seconds, err, errlen) <
+                0 ||
+            participant_divide(d->b, root, r->path, &here, depth, bulk, d->eb, &d->nb, &total, &seconds, err, errlen) <
+                0)
             return -1;
     }
 }
@@ -171,10 +171,10 @@ static json_t *report_json(const CrossReport *r)
     } else if (r->verdict == CROSS_POSITIONS_DIFFER) {
         json_object_set_new(j, "other_position", json_string(r->other_position));
     } else if (r->verdict == CROSS_PERFT_INCONSISTENT) {
-        json_object_set_new(j, "counted_above", json_pack("[I, I]", (json_int_t)r->counted_above[0],
-                                                          (json_int_t)r->counted_above[1]));
-        json_object_set_new(j, "divided_here", json_pack("[I, I]", (json_int_t)r->divided_here[0],
-                                                         (json_int_t)r->divided_here[1]));
+        json_object_set_new(j, "counted_above",
+                            json_pack("[I, I]", (json_int_t)r->counted_above[0], (json_int_t)r->counted_above[1]));
+        json_object_set_new(j, "divided_here",
+                            json_pack("[I, I]", (json_int_t)r->divided_here[0], (json_int_t)r->divided_here[1]));
     }
     return j;
 }
@@ -275,8 +275,8 @@ int crosscheck_participants(const Participant *ps, int count, const Position *po
     view.backend->save(view.state, &here);
     Game game = pos->game;
     for (int k = 0; k < count; k++)
-        if (participant_divide(&ps[k], pos, report->path, &here, depth, bulk, entries[k], &counts[k],
-                               &report->total[k], &report->seconds[k], err, errlen) < 0)
+        if (participant_divide(&ps[k], pos, report->path, &here, depth, bulk, entries[k], &counts[k], &report->total[k],
+                               &report->seconds[k], err, errlen) < 0)
             goto done;
     if (json) {
         json_t *divides = json_array();

@@ -28,15 +28,15 @@ typedef enum {
 
 typedef struct CrossReport {
     CrossVerdict verdict;
-    const char *first, *second;             /* the names of the pair that was descended */
-    char path[CROSS_PATH_MAX];              /* moves from the root, space-separated */
-    char position[POSITION_TEXT_MAX];       /* where the difference shows (the harness's view) */
-    char other_position[POSITION_TEXT_MAX]; /* second's view, for POSITIONS_DIFFER */
-    int depth;                              /* depth remaining at that position */
-    char only_first[CROSS_PATH_MAX];        /* moves only `first` has */
-    char only_second[CROSS_PATH_MAX];       /* moves only `second` has */
-    uint64_t total[CROSS_MAX_PARTICIPANTS]; /* root totals, per participant */
-    double seconds[CROSS_MAX_PARTICIPANTS]; /* root divide times, per participant */
+    const char *first, *second;                 /* the names of the pair that was descended */
+    char path[CROSS_PATH_MAX];                  /* moves from the root, space-separated */
+    char position[POSITION_TEXT_MAX];           /* where the difference shows (the harness's view) */
+    char other_position[POSITION_TEXT_MAX];     /* second's view, for POSITIONS_DIFFER */
+    int depth;                                  /* depth remaining at that position */
+    char only_first[CROSS_PATH_MAX];            /* moves only `first` has */
+    char only_second[CROSS_PATH_MAX];           /* moves only `second` has */
+    uint64_t total[CROSS_MAX_PARTICIPANTS];     /* root totals, per participant */
+    double seconds[CROSS_MAX_PARTICIPANTS];     /* root divide times, per participant */
     uint64_t counted_above[2], divided_here[2]; /* PERFT_INCONSISTENT: the pair's two counts of `position` */
 } CrossReport;
 

@@ -201,8 +201,8 @@ static int divide_finish(const Engine *e, const char *query, const Answer *a, Di
     if (!d->has_total)
         return engine_failed(e, query, a, err, errlen, "the answer ended without its total");
     if (d->sum != d->total) {
-        snprintf(what, sizeof what, "its moves' counts add up to %llu, its total says %llu",
-                 (unsigned long long)d->sum, (unsigned long long)d->total);
+        snprintf(what, sizeof what, "its moves' counts add up to %llu, its total says %llu", (unsigned long long)d->sum,
+                 (unsigned long long)d->total);
         return engine_failed(e, query, a, err, errlen, what);
     }
     divide_sort(game, d);

@@ -162,8 +162,8 @@ static int run_divide(Run *r, const char *backend, int bulk, OutputFormat format
                 seconds > 0 ? (double)report->total[0] / seconds / 1e6 : 0.0, game_name(pos.game), ps[0].name,
                 bulk ? "on" : "off");
     else
-        fprintf(r->err, "%d %s participants (%d engines) %s at depth %ld in %.3f s (bulk counting %s, no hashing)\n",
-                n, game_name(pos.game), r->nengines, status == 0 ? "agree" : "DISAGREE", depth, seconds,
+        fprintf(r->err, "%d %s participants (%d engines) %s at depth %ld in %.3f s (bulk counting %s, no hashing)\n", n,
+                game_name(pos.game), r->nengines, status == 0 ? "agree" : "DISAGREE", depth, seconds,
                 bulk ? "on" : "off");
     free(report);
     return status;

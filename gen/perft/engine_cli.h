@@ -20,7 +20,10 @@ typedef struct CliEngines {
     OutputFormat format;
 } CliEngines;
 
-#define CLI_ENGINES_DEFAULT {.count = 0, .timeout = ENGINE_DEFAULT_TIMEOUT_SECONDS, .format = FORMAT_TEXT}
+#define CLI_ENGINES_DEFAULT                                                                                            \
+    {                                                                                                                  \
+        .count = 0, .timeout = ENGINE_DEFAULT_TIMEOUT_SECONDS, .format = FORMAT_TEXT                                   \
+    }
 
 /* Takes one option's value: `which` is "engine", "timeout" or "format".
  * Returns -1 to go on, or 2 after a one-line message. */

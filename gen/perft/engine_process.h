@@ -12,8 +12,8 @@
 enum { PROCESS_LINE_MAX = 4096, PROCESS_BUFFER = 65536 };
 
 typedef struct EngineProcess {
-    pid_t pid;  /* 0: not running */
-    int to_fd;  /* the child's stdin (a socket, so writes never raise SIGPIPE); -1 when none */
+    pid_t pid;   /* 0: not running */
+    int to_fd;   /* the child's stdin (a socket, so writes never raise SIGPIPE); -1 when none */
     int from_fd; /* the child's stdout */
     char buffer[PROCESS_BUFFER];
     size_t start, end; /* unread bytes of buffer */

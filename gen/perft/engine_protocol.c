@@ -17,7 +17,7 @@ static bool starts_with(const char *s, const char *prefix)
 /* Interpreters and wrappers whose next word names the engine better. */
 static bool launcher(const char *word, size_t n)
 {
-    static const char *const names[] = {"sh", "bash", "dash", "env", "exec", "python", "python3",
+    static const char *const names[] = {"sh",   "bash", "dash", "env",  "exec",    "python", "python3",
                                         "perl", "ruby", "node", "nice", "taskset", NULL};
     for (int i = 0; names[i]; i++)
         if (strlen(names[i]) == n && strncmp(names[i], word, n) == 0)
@@ -73,8 +73,7 @@ int engine_spec_parse(const char *spec, EngineSpec *out, char *err, size_t errle
     else if (starts_with(rest, "perftree:"))
         out->protocol = ENGINE_PERFTREE, out->command = rest + 9;
     else {
-        snprintf(err, errlen, "--engine '%s' is not uci:COMMAND or perftree:COMMAND (optionally NAME=... first)",
-                 spec);
+        snprintf(err, errlen, "--engine '%s' is not uci:COMMAND or perftree:COMMAND (optionally NAME=... first)", spec);
         return -1;
     }
     if (strspn(out->command, " \t") == strlen(out->command)) {

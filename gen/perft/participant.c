@@ -13,9 +13,9 @@ const Backend *participant_reference(Game game)
     return NULL;
 }
 
-int participant_divide(const Participant *p, const Position *root, const char *moves, const Position *here,
-                       int depth, int bulk, DivideEntry *entries, int *count, uint64_t *total, double *seconds,
-                       char *err, size_t errlen)
+int participant_divide(const Participant *p, const Position *root, const char *moves, const Position *here, int depth,
+                       int bulk, DivideEntry *entries, int *count, uint64_t *total, double *seconds, char *err,
+                       size_t errlen)
 {
     if (p->engine)
         return engine_divide(p->engine, root, moves, here, depth, entries, count, total, seconds, err, errlen);
@@ -34,8 +34,8 @@ int participant_divide(const Participant *p, const Position *root, const char *m
     return 0;
 }
 
-int participant_perft(const Participant *p, const Position *root, int depth, int bulk, uint64_t *nodes,
-                      double *seconds, char *err, size_t errlen)
+int participant_perft(const Participant *p, const Position *root, int depth, int bulk, uint64_t *nodes, double *seconds,
+                      char *err, size_t errlen)
 {
     if (p->engine) {
         DivideEntry *entries = malloc(sizeof *entries * MAX_MOVES);

@@ -36,14 +36,14 @@ static inline Participant participant_of_engine(Engine *e)
  * `depth` >= 1, sorted by move text; `here` is that position (the
  * harness's view).  Fills *count, *total, *seconds; 0, or -1 with a
  * message. */
-int participant_divide(const Participant *p, const Position *root, const char *moves, const Position *here,
-                       int depth, int bulk, DivideEntry *entries, int *count, uint64_t *total, double *seconds,
-                       char *err, size_t errlen);
+int participant_divide(const Participant *p, const Position *root, const char *moves, const Position *here, int depth,
+                       int bulk, DivideEntry *entries, int *count, uint64_t *total, double *seconds, char *err,
+                       size_t errlen);
 
 /* Perft of `root` at `depth` >= 1: a backend's own perft(), an engine's
  * divide total.  0, or -1 with a message. */
-int participant_perft(const Participant *p, const Position *root, int depth, int bulk, uint64_t *nodes,
-                      double *seconds, char *err, size_t errlen);
+int participant_perft(const Participant *p, const Position *root, int depth, int bulk, uint64_t *nodes, double *seconds,
+                      char *err, size_t errlen);
 
 /* The backend the harness uses for its own view of `game`'s positions: the
  * first registered for it, or NULL. */

@@ -99,8 +99,8 @@ static int compare_engines(const EngineNode *en, const Session *s0, const Positi
         int count;
         uint64_t total;
         double seconds;
-        if (engine_divide(&en->engines[k], en->start, en->path, p0, 1, entries, &count, &total, &seconds, err,
-                          errlen) < 0) {
+        if (engine_divide(&en->engines[k], en->start, en->path, p0, 1, entries, &count, &total, &seconds, err, errlen) <
+            0) {
             result = -1;
             break;
         }
@@ -286,8 +286,9 @@ int random_games_run_with_engines(const char *from_file, const char *backend_nam
         return -1;
     }
     int nstarts = load_starts(from_file, starts, err, errlen);
-    int result = nstarts < 0 ? -1 : play_games(starts, nstarts, backend_name, engines, nengines, games, seed,
-                                                             plies, out, t, err, errlen);
+    int result = nstarts < 0 ? -1
+                             : play_games(starts, nstarts, backend_name, engines, nengines, games, seed, plies, out, t,
+                                          err, errlen);
     free(starts);
     return result;
 }

@@ -32,8 +32,8 @@ typedef struct BackendTotals {
     unsigned long long nodes;
 } BackendTotals;
 
-static void add_backend_time(BackendTotals *rows, int *nrows, const Participant *p, Game game,
-                             unsigned long long nodes, double seconds)
+static void add_backend_time(BackendTotals *rows, int *nrows, const Participant *p, Game game, unsigned long long nodes,
+                             double seconds)
 {
     int i = 0;
     while (i < *nrows && (rows[i].game != game || strcmp(rows[i].name, p->name) != 0))
@@ -85,8 +85,8 @@ static json_t *speed_json(const BackendTotals *rows, int nrows)
         double nps = rows[i].seconds > 0 ? rows[i].nodes / rows[i].seconds : 0;
         json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:I, s:f, s:f, s:f}", "game", game_name(rows[i].game),
                                            "participant", rows[i].name, "engine", rows[i].engine, "nodes",
-                                           (json_int_t)rows[i].nodes, "seconds", rows[i].seconds, "nps", nps,
-                                           "vs_best", best > 0 ? nps / best : 0.0));
+                                           (json_int_t)rows[i].nodes, "seconds", rows[i].seconds, "nps", nps, "vs_best",
+                                           best > 0 ? nps / best : 0.0));
     }
     return a;
 }
@@ -98,8 +98,8 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
 }
 
 int suite_run_with_engines(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
-                           unsigned long long max_nodes, int bulk, FILE *out, json_t *json, SuiteTotals *t,
-                           char *err, size_t errlen)
+                           unsigned long long max_nodes, int bulk, FILE *out, json_t *json, SuiteTotals *t, char *err,
+                           size_t errlen)
 {
     BackendTotals rows[SUITE_MAX_PARTICIPANTS * GAME_COUNT];
     int nrows = 0;
