@@ -161,7 +161,7 @@ $(BENCH_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(BENCH_OBJ)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lbenchmark -lpthread
 
 deps-bench:
-	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3)
+	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3 stockfish)
 
 bench bench-quick: deps-bench
 	$(MAKE) --no-print-directory -j$(JOBS) $(BENCH_BIN) $(PERFT_BIN)
