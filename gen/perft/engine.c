@@ -104,7 +104,12 @@ int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t e
 {
     memset(e, 0, sizeof *e);
     e->timeout = timeout;
-    if (engine_spec_parse(spec, &e->spec, err, errlen) < 0)
+    if (strlen(spec) >= sizeof e->spec_text) {
+        snprintf(err, errlen, "--engine '%.40s...' is longer than %d bytes", spec, ENGINE_SPEC_MAX - 1);
+        return -1;
+    }
+    memcpy(e->spec_text, spec, strlen(spec) + 1);
+    if (engine_spec_parse(e->spec_text, &e->spec, err, errlen) < 0)
         return -1;
     if (e->spec.protocol != ENGINE_UCI)
         return 0;
