@@ -20,8 +20,8 @@ enum { ENGINE_DEFAULT_TIMEOUT_SECONDS = 60, ENGINE_SPEC_MAX = 4096 };
 typedef struct Engine {
     char spec_text[ENGINE_SPEC_MAX]; /* the engine's own copy of --engine's value */
     EngineSpec spec;                 /* its command points into spec_text */
-    double timeout;        /* seconds a query (or the UCI handshake) may take */
-    EngineProcess process; /* UCI: the running engine */
+    double timeout;                  /* seconds a query (or the UCI handshake) may take */
+    EngineProcess process;           /* UCI: the running engine */
     bool running;
     int queries;
 } Engine;
