@@ -126,7 +126,7 @@ Test(engines_failures, bad_engine_options)
         {"--engine-timeout", "0", "perft: --engine-timeout '0' is not a number of seconds"},
         {"--engine-timeout", "soon", "perft: --engine-timeout 'soon' is not a number of seconds"},
         {"--format", "xml", "perft: --format 'xml' is not text, json or stockfish"},
-        {"-b", "none", "perft: no participant for chess: -b none needs an --engine"},
+        {"-b", "none", "perft: -b none needs at least one --engine"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
         const char *args[] = {CASES[i].option, CASES[i].value, "1", CHESS_INITIAL};

@@ -202,6 +202,8 @@ int cli_engines_run(const CliEngines *c, const char *backend, const char *suite,
     if (strcmp(backend, "all") != 0 && strcmp(backend, "none") != 0 && !backend_name_known(backend))
         return perft_error(err, "unknown backend '%s' (known: mailbox, padded, bitboard, all, none; see --list)",
                            backend);
+    if (strcmp(backend, "none") == 0 && c->count == 0)
+        return perft_error(err, "-b none needs at least one --engine (the engines alone take part)");
     if ((suite || random_games > 0) && nargs)
         return perft_error(err, "unexpected argument '%s' with --suite or --random", args[0]);
     if (c->format == FORMAT_STOCKFISH && (suite || random_games > 0))
