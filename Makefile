@@ -40,6 +40,8 @@ NO_PEXT ?=
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
+# JSON output (--format json) is written with jansson (libjansson-dev).
+LDLIBS := -ljansson
 
 # Backends are found by folder: gen/GAME/*.c is code the backends of one game
 # share, gen/GAME/BACKEND/*.c one backend (registered in gen/core/registry.c).
@@ -65,22 +67,22 @@ PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_B
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 
-.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format deps-test clean
+.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format deps-build deps-test clean
 all: $(PERFT_BIN)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The tests also use the harness's headers.
-$(TEST_OBJ): CFLAGS += -Igen/perft
+$(TEST_OBJ): CFLAGS += -Igen/perft -DTEST_PERFT_BIN='"$(PERFT_BIN)"'
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -lcriterion
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lcriterion
 
 # Debian packages are installed when missing: as root with apt-get, otherwise
 # with a message naming what to install.
@@ -96,8 +98,14 @@ define require_packages
 	fi
 endef
 
-deps-test:
-	$(call require_packages,libcriterion-dev)
+# The harness writes --format json with jansson.
+deps-build:
+	$(call require_packages,libjansson-dev)
+
+# The engine tests run Debian's Stockfish over UCI and the planted-bug test
+# engine tests/engines/planted_bug.py (python3).
+deps-test: deps-build
+	$(call require_packages,libcriterion-dev stockfish python3)
 
 run: $(PERFT_BIN)
 	./scripts/run.sh
@@ -158,10 +166,10 @@ $(BUILD)/%.o: %.cpp
 
 $(BENCH_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(BENCH_OBJ)
 	@mkdir -p bin
-	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lbenchmark -lpthread
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lbenchmark -lpthread
 
 deps-bench:
-	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3)
+	$(call require_packages,libbenchmark-dev hyperfine gnuplot-nox g++ python3 stockfish)
 
 bench bench-quick: deps-bench
 	$(MAKE) --no-print-directory -j$(JOBS) $(BENCH_BIN) $(PERFT_BIN)

@@ -82,5 +82,43 @@ print(f"Medians of {json.load(open(f'{d}/{cases[0][0]}-bulk.json'))['results'][0
       "(hyperfine, wall clock, one warm-up), nodes per second = count / median time including process start-up; "
       "one thread, no hashing. Machine: see machine.txt.")
 PY
+# Debian's Stockfish beside the chess backends, in the same run: timed by the
+# harness per query (bin/perft --suite --format json), so Stockfish's start-up
+# (NNUE loading) is not in its time and process start-up is in no one's.
+# Stockfish's perft always counts the last ply in bulk and does not hash.
+stockfish=${STOCKFISH:-/usr/games/stockfish}
+for c in "${cases[@]}"; do
+    IFS='|' read -r name pos depth nodes <<<"$c"
+    case $name in chess-*) ;; *) continue ;; esac
+    printf '%s ;D%s %s ;id %s\n' "$pos" "$depth" "$nodes" "$name" >"$dir/$name.epd"
+    for r in $(seq "$runs"); do
+        bin/perft --suite "$dir/$name.epd" -b all --engine "stockfish=uci:$stockfish" --max-depth "$depth" \
+            --format json >"$dir/$name-engines-$r.json" ||
+            { echo "headline: a count differs in $dir/$name-engines-$r.json" >&2; exit 1; }
+    done
+done
+python3 - "$dir" "$runs" "${cases[@]}" <<'PY' >>"$dir/headline.md"
+import json, statistics, sys
+d, runs = sys.argv[1], int(sys.argv[2])
+cases = [c.split("|") for c in sys.argv[3:] if c.startswith("chess-")]
+names = ("mailbox", "padded", "bitboard", "stockfish")
+print()
+print("Stockfish beside the chess backends (bulk counting on, one thread, no hashing), timed by the harness per "
+      f"query, median of {runs} runs, start-up excluded:")
+print()
+print("| position | depth | nodes | " + " | ".join(names) + " | stockfish / fastest backend |")
+print("|---|---|---|" + "---|" * (len(names) + 1))
+for name, _, depth, nodes in cases:
+    times = {n: [] for n in names}
+    for r in range(1, runs + 1):
+        for s in json.load(open(f"{d}/{name}-engines-{r}.json"))["speed"]:
+            times[s["participant"]].append(s["seconds"])
+    med = {n: statistics.median(times[n]) for n in names}
+    rates = {n: int(nodes) / med[n] / 1e6 for n in names}
+    best = max(rates[n] for n in names[:3])
+    print(f"| {name.rsplit('-', 1)[0]} | {depth} | {int(nodes):,} | "
+          + " | ".join(f"{rates[n]:,.1f} M/s ({med[n]:.3f} s)" for n in names)
+          + f" | {rates['stockfish'] / best:.2f}x |")
+PY
 cp "$dir/headline.md" results/latest-headline.md
 cat "$dir/headline.md"

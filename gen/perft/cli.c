@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "crosscheck.h"
+#include "engine_cli.h"
 #include "move_text.h"
 #include "random_games.h"
 #include "registry.h"
@@ -36,7 +37,10 @@ enum {
     OPT_SEED,
     OPT_PLIES,
     OPT_FROM,
-    OPT_LIST
+    OPT_LIST,
+    OPT_ENGINE,
+    OPT_ENGINE_TIMEOUT,
+    OPT_FORMAT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -51,6 +55,9 @@ static const struct option LONG_OPTIONS[] = {
     {"plies", required_argument, NULL, OPT_PLIES},
     {"from", required_argument, NULL, OPT_FROM},
     {"list", no_argument, NULL, OPT_LIST},
+    {"engine", required_argument, NULL, OPT_ENGINE},
+    {"engine-timeout", required_argument, NULL, OPT_ENGINE_TIMEOUT},
+    {"format", required_argument, NULL, OPT_FORMAT},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -77,8 +84,16 @@ static void usage(FILE *out)
             "long options may be shortened to any unambiguous prefix; \"--\" ends the\n"
             "options.\n"
             "\n"
-            "  -b, --backend=NAME  mailbox, padded, bitboard, or all: every backend of\n"
-            "                      the game, cross-checked (default %s)\n"
+            "  -b, --backend=NAME  mailbox, padded, bitboard, all: every backend of the\n"
+            "                      game, cross-checked, or none: the engines alone\n"
+            "                      (default %s)\n"
+            "      --engine=SPEC   an external engine beside the backends (repeatable):\n"
+            "                      uci:COMMAND (go perft over UCI) or perftree:COMMAND\n"
+            "                      (COMMAND DEPTH \"POSITION\" \"MOVES\" per query), either\n"
+            "                      optionally after NAME= for the reports\n"
+            "      --engine-timeout=SECONDS  time an engine may take per query (default 60)\n"
+            "      --format=FORMAT text (default), json (one JSON document) or stockfish\n"
+            "                      (divide as \"move: count\" and \"Nodes searched: N\")\n"
             "      --bulk          count the last ply without making its moves (default)\n"
             "      --no-bulk       make every move down to depth 0\n"
             "      --suite=FILE    check every ;Dn count of an EPD file (QFEN or FEN lines)\n"
@@ -153,6 +168,7 @@ typedef struct Options {
     unsigned given;                 /* bit i: OPTION_MODES[i] was given */
     const char *args[CLI_MAX_ARGS]; /* DEPTH POSITION MOVES */
     int nargs;
+    CliEngines engines; /* --engine, --engine-timeout, --format */
 } Options;
 
 /* A word getopt would take for a cluster of short options but the command
@@ -257,6 +273,9 @@ static const struct OptionModes {
     {OPT_SEED, MODE_RANDOM},
     {OPT_PLIES, MODE_RANDOM},
     {OPT_FROM, MODE_RANDOM},
+    {OPT_ENGINE, MODE_ANY},
+    {OPT_ENGINE_TIMEOUT, MODE_ANY},
+    {OPT_FORMAT, MODE_ANY}, /* which formats a mode takes, engine_cli.c says */
 };
 enum { OPTION_MODES_COUNT = sizeof OPTION_MODES / sizeof *OPTION_MODES };
 
@@ -322,6 +341,14 @@ static int apply_option(Options *o, int code, const char *value, FILE *out, FILE
     case OPT_RANDOM:
     case OPT_SEED:
     case OPT_PLIES: return apply_number(o, code, value, err);
+    case OPT_ENGINE:
+    case OPT_ENGINE_TIMEOUT:
+    case OPT_FORMAT:
+        return cli_engines_option(&o->engines,
+                                  code == OPT_ENGINE   ? "engine"
+                                  : code == OPT_FORMAT ? "format"
+                                                       : "timeout",
+                                  value, err);
     default: return perft_error(err, "internal error: option code %d has no case", code);
     }
 }
@@ -433,6 +460,10 @@ static int run(const Options *o, FILE *out, FILE *err)
     int mode_status = check_modes(o, err);
     if (mode_status >= 0)
         return mode_status;
+    if (cli_engines_wanted(&o->engines, o->backend))
+        return cli_engines_run(&o->engines, o->backend, o->suite, o->from, o->random_games, (int)o->max_depth,
+                               o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, (unsigned)o->seed,
+                               (int)o->plies, o->bulk, o->args, o->nargs, out, err);
     if (strcmp(o->backend, "all") != 0 && !backend_name_known(o->backend))
         return perft_error(err, "unknown backend '%s' (known: mailbox, padded, bitboard, all; see --list)", o->backend);
     char message[ERROR_TEXT_MAX];
@@ -472,7 +503,8 @@ int perft_cli(int argc, char **argv, FILE *out, FILE *err)
                  .random_games = -1,
                  .seed = 1,
                  .plies = 200,
-                 .bulk = 1};
+                 .bulk = 1,
+                 .engines = CLI_ENGINES_DEFAULT};
     char **words = malloc(sizeof *words * ((size_t)argc + 1));
     if (!words)
         return perft_error(err, "out of memory");

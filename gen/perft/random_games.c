@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "epd.h"
 #include "move_text.h"
 #include "registry.h"
@@ -71,6 +72,54 @@ static void format_moves(Game game, const Move *moves, int count, const Move *mi
         snprintf(out, size, "(none)");
 }
 
+/* The engines of a run and what they are asked about: the game's start and
+ * the moves played from it. */
+typedef struct EngineNode {
+    Engine *engines;
+    int nengines;
+    const Position *start;
+    const char *path;
+} EngineNode;
+
+/* Compares each engine's legal moves (its divide at depth 1) with the first
+ * backend's `first` at position `p0`: 1 and a message on a difference, -1 on
+ * an engine's failure. */
+static int compare_engines(const EngineNode *en, const Session *s0, const Position *p0, const Move *first,
+                           int first_count, FILE *out, const char *where, char *err, size_t errlen)
+{
+    DivideEntry *entries = en->nengines ? malloc(sizeof *entries * MAX_MOVES) : NULL;
+    if (en->nengines && !entries) {
+        snprintf(err, errlen, "random games: out of memory");
+        return -1;
+    }
+    int result = 0;
+    for (int k = 0; k < en->nengines && result == 0; k++) {
+        int count;
+        uint64_t total;
+        double seconds;
+        if (engine_divide(&en->engines[k], en->start, en->path, p0, 1, entries, &count, &total, &seconds, err, errlen) <
+            0) {
+            result = -1;
+            break;
+        }
+        Move moves[MAX_MOVES];
+        for (int i = 0; i < count; i++)
+            moves[i] = entries[i].move;
+        if (count != first_count || memcmp(moves, first, sizeof *moves * (size_t)count) != 0) {
+            char only[8192], text[POSITION_TEXT_MAX];
+            position_format(p0, text, sizeof text);
+            fprintf(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
+            format_moves(s0->game, first, first_count, moves, count, only, sizeof only);
+            fprintf(out, "  moves only %s generates: %s\n", s0->backend->name, only);
+            format_moves(s0->game, moves, count, first, first_count, only, sizeof only);
+            fprintf(out, "  moves only %s generates: %s\n", en->engines[k].spec.name, only);
+            result = 1;
+        }
+    }
+    free(entries);
+    return result;
+}
+
 /* Compares every backend with the first at one node; prints and returns 1
  * on a difference.  `first` receives the first backend's sorted moves. */
 static int compare_node(Session *s, int n, FILE *out, const char *where, Move first[MAX_MOVES], int *first_count)
@@ -135,8 +184,8 @@ static int check_round_trips(Session *s, int n, const Move *moves, int count, FI
 }
 
 /* The games of random_games_run over the loaded start positions. */
-static int play_games(const Position *starts, int nstarts, const char *backend_name, long games, unsigned seed,
-                      int plies, FILE *out, RandomTotals *t, char *err, size_t errlen)
+static int play_games(const Position *starts, int nstarts, const char *backend_name, Engine *engines, int nengines,
+                      long games, unsigned seed, int plies, FILE *out, RandomTotals *t, char *err, size_t errlen)
 {
     Move moves[MAX_MOVES];
     for (long g = 0; g < games; g++) {
@@ -174,6 +223,18 @@ static int play_games(const Position *starts, int nstarts, const char *backend_n
             t->positions++;
             failed = compare_node(sessions, n, out, where, moves, &count) ||
                      check_round_trips(sessions, n, moves, count, out, where, t);
+            if (!failed && nengines) {
+                Position p0;
+                sessions[0].backend->save(sessions[0].state, &p0);
+                EngineNode en = {engines, nengines, start, path};
+                int r = compare_engines(&en, &sessions[0], &p0, moves, count, out, where, err, errlen);
+                if (r < 0) {
+                    for (int k = 0; k < n; k++)
+                        session_close(&sessions[k]);
+                    return -1;
+                }
+                failed = r;
+            }
             if (failed || count == 0 || ply == plies)
                 break;
             Move m = moves[next_random(&rng) % (uint64_t)count];
@@ -208,6 +269,13 @@ static int play_games(const Position *starts, int nstarts, const char *backend_n
 int random_games_run(const char *from_file, const char *backend_name, long games, unsigned seed, int plies, FILE *out,
                      RandomTotals *t, char *err, size_t errlen)
 {
+    return random_games_run_with_engines(from_file, backend_name, NULL, 0, games, seed, plies, out, t, err, errlen);
+}
+
+int random_games_run_with_engines(const char *from_file, const char *backend_name, Engine *engines, int nengines,
+                                  long games, unsigned seed, int plies, FILE *out, RandomTotals *t, char *err,
+                                  size_t errlen)
+{
     memset(t, 0, sizeof *t);
     /* 1.4 MB of start positions: the heap's, not the stack's. */
     Position *starts = malloc(sizeof *starts * RANDOM_MAX_STARTS);
@@ -216,7 +284,9 @@ int random_games_run(const char *from_file, const char *backend_name, long games
         return -1;
     }
     int nstarts = load_starts(from_file, starts, err, errlen);
-    int result = nstarts < 0 ? -1 : play_games(starts, nstarts, backend_name, games, seed, plies, out, t, err, errlen);
+    int result = nstarts < 0 ? -1
+                             : play_games(starts, nstarts, backend_name, engines, nengines, games, seed, plies, out, t,
+                                          err, errlen);
     free(starts);
     return result;
 }

@@ -25,4 +25,12 @@ typedef struct RandomTotals {
 int random_games_run(const char *from_file, const char *backend_name, long games, unsigned seed, int plies, FILE *out,
                      RandomTotals *totals, char *err, size_t errlen);
 
+/* The same with external engines: at every node each engine's divide at
+ * depth 1 (its legal moves) is compared with the backends'.  The backends
+ * play the games, so `backend_name` may not be "none". */
+struct Engine;
+int random_games_run_with_engines(const char *from_file, const char *backend_name, struct Engine *engines, int nengines,
+                                  long games, unsigned seed, int plies, FILE *out, RandomTotals *totals, char *err,
+                                  size_t errlen);
+
 #endif

@@ -3,17 +3,23 @@
 #include <string.h>
 
 #include "epd.h"
+#include "participant.h"
 #include "registry.h"
 #include "session.h"
 
-/* The backends a suite line runs on: one by name, or all of its game. */
-static int select_backends(const char *name, Game game, const Backend **out)
+enum { SUITE_MAX_PARTICIPANTS = 32 };
+
+/* The participants a suite line runs on: one backend by name, or all of its
+ * game, or none; then the engines. */
+static int select_participants(const char *name, Game game, Engine *engines, int nengines, Participant *out)
 {
     int n = 0;
-    for (int i = 0; backend_registry[i]; i++)
+    for (int i = 0; backend_registry[i] && n < SUITE_MAX_PARTICIPANTS; i++)
         if (backend_registry[i]->game == game &&
             (strcmp(name, "all") == 0 || strcmp(name, backend_registry[i]->name) == 0))
-            out[n++] = backend_registry[i];
+            out[n++] = participant_of_backend(backend_registry[i]);
+    for (int k = 0; k < nengines && n < SUITE_MAX_PARTICIPANTS; k++)
+        out[n++] = participant_of_engine(&engines[k]);
     return n;
 }
 
@@ -29,21 +35,25 @@ static void column_id(const char *id, char out[ID_COLUMN + 1])
         snprintf(out, ID_COLUMN + 1, "%.*s...", ID_COLUMN - 3, id);
 }
 
-/* Per-backend sums for the closing speed table. */
+/* Per-participant sums for the closing speed table. */
 typedef struct BackendTotals {
-    const Backend *backend;
+    const char *name;
+    Game game;
+    bool engine;
     double seconds;
     unsigned long long nodes;
 } BackendTotals;
 
-static void add_backend_time(BackendTotals *rows, int *nrows, const Backend *b, unsigned long long nodes,
+static void add_backend_time(BackendTotals *rows, int *nrows, const Participant *p, Game game, unsigned long long nodes,
                              double seconds)
 {
     int i = 0;
-    while (i < *nrows && rows[i].backend != b)
+    while (i < *nrows && (rows[i].game != game || strcmp(rows[i].name, p->name) != 0))
         i++;
+    if (i == SUITE_MAX_PARTICIPANTS * GAME_COUNT)
+        return;
     if (i == *nrows) {
-        rows[i] = (BackendTotals){b, 0, 0};
+        rows[i] = (BackendTotals){p->name, game, p->engine != NULL, 0, 0};
         ++*nrows;
     }
     rows[i].nodes += nodes;
@@ -52,39 +62,74 @@ static void add_backend_time(BackendTotals *rows, int *nrows, const Backend *b, 
 
 /* Nodes per second of each backend over the whole suite, and its ratio to
  * the fastest of the same game. */
+static double best_nps(const BackendTotals *rows, int nrows, Game game)
+{
+    double best = 0;
+    for (int j = 0; j < nrows; j++)
+        if (rows[j].game == game && rows[j].seconds > 0 && rows[j].nodes / rows[j].seconds > best)
+            best = rows[j].nodes / rows[j].seconds;
+    return best;
+}
+
 static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, int bulk)
 {
+    bool engines = false;
     fprintf(out, "\n%-11s %-9s %15s %9s %9s %9s\n", "game", "backend", "nodes", "seconds", "Mnps", "vs best");
     for (int i = 0; i < nrows; i++) {
-        double best = 0;
-        for (int j = 0; j < nrows; j++)
-            if (rows[j].backend->game == rows[i].backend->game && rows[j].seconds > 0 &&
-                rows[j].nodes / rows[j].seconds > best)
-                best = rows[j].nodes / rows[j].seconds;
+        double best = best_nps(rows, nrows, rows[i].game);
         double nps = rows[i].seconds > 0 ? rows[i].nodes / rows[i].seconds : 0;
-        fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx\n", game_name(rows[i].backend->game), rows[i].backend->name,
-                rows[i].nodes, rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0);
+        fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx%s\n", game_name(rows[i].game), rows[i].name, rows[i].nodes,
+                rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0, rows[i].engine ? "  (engine)" : "");
+        engines |= rows[i].engine;
     }
     fprintf(out, "(single thread, bulk counting %s, no hashing; single runs: medians are in results/ (make bench))\n",
             bulk ? "on" : "off");
+    if (engines)
+        fprintf(out, "(an engine's time runs from its query sent to its total read: a UCI engine's start-up is not in "
+                     "it, a perftree engine's process start is; its own bulk counting and hashing are its own)\n");
+}
+
+static json_t *speed_json(const BackendTotals *rows, int nrows)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < nrows; i++) {
+        double best = best_nps(rows, nrows, rows[i].game);
+        double nps = rows[i].seconds > 0 ? rows[i].nodes / rows[i].seconds : 0;
+        json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:I, s:f, s:f, s:f}", "game", game_name(rows[i].game),
+                                           "participant", rows[i].name, "engine", rows[i].engine, "nodes",
+                                           (json_int_t)rows[i].nodes, "seconds", rows[i].seconds, "nps", nps, "vs_best",
+                                           best > 0 ? nps / best : 0.0));
+    }
+    return a;
 }
 
 int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
               FILE *out, SuiteTotals *t, char *err, size_t errlen)
 {
-    BackendTotals rows[32];
+    return suite_run_with_engines(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, out, NULL, t, err, errlen);
+}
+
+int suite_run_with_engines(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
+                           unsigned long long max_nodes, int bulk, FILE *out, json_t *json, SuiteTotals *t, char *err,
+                           size_t errlen)
+{
+    BackendTotals rows[SUITE_MAX_PARTICIPANTS * GAME_COUNT];
     int nrows = 0;
     memset(t, 0, sizeof *t);
     FILE *file = epd_open(path, "suite file", err, errlen);
     if (!file)
         return -1;
-    fprintf(out, "%-*s %5s %-9s %15s %15s %9s %9s  %s\n", ID_COLUMN, "id", "depth", "backend", "expected", "got",
-            "seconds", "Mnps", "result");
+    json_t *checks = json ? json_array() : NULL;
+    if (json)
+        json_object_set_new(json, "checks", checks);
+    else
+        fprintf(out, "%-*s %5s %-9s %15s %15s %9s %9s  %s\n", ID_COLUMN, "id", "depth", "backend", "expected", "got",
+                "seconds", "Mnps", "result");
     EpdEntry e;
     int line = 0, status;
     while ((status = epd_next(file, path, &line, &e, err, errlen)) == 1) {
-        const Backend *backends[16];
-        int n = select_backends(backend_name, e.pos.game, backends);
+        Participant ps[SUITE_MAX_PARTICIPANTS];
+        int n = select_participants(backend_name, e.pos.game, engines, nengines, ps);
         if (n == 0) {
             snprintf(err, errlen, "%s:%d: no %s backend called '%s'", path, e.line, game_name(e.pos.game),
                      backend_name);
@@ -107,23 +152,27 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
             }
             t->counts++;
             for (int k = 0; k < n; k++) {
-                Session s;
-                if (session_open(&s, backends[k], &e.pos, err, errlen) < 0) {
+                uint64_t got;
+                double seconds;
+                if (participant_perft(&ps[k], &e.pos, depth, bulk, &got, &seconds, err, errlen) < 0) {
                     fclose(file);
                     return -1;
                 }
-                double start = seconds_now();
-                unsigned long long got = backends[k]->perft(s.state, depth, bulk);
-                double seconds = seconds_now() - start;
-                session_close(&s);
                 int ok = got == e.expected[depth];
                 t->checks++;
                 t->failed += !ok;
                 t->seconds += seconds;
                 t->nodes += got;
-                add_backend_time(rows, &nrows, backends[k], got, seconds);
-                fprintf(out, "%-*s %5d %-9s %15llu %15llu %9.3f %9.2f  %s\n", ID_COLUMN, id, depth, backends[k]->name,
-                        (unsigned long long)e.expected[depth], got, seconds,
+                add_backend_time(rows, &nrows, &ps[k], e.pos.game, got, seconds);
+                if (json) {
+                    json_array_append_new(checks, json_pack("{s:s, s:i, s:i, s:s, s:I, s:I, s:f, s:b}", "id", e.id,
+                                                            "line", e.line, "depth", depth, "participant", ps[k].name,
+                                                            "expected", (json_int_t)e.expected[depth], "got",
+                                                            (json_int_t)got, "seconds", seconds, "ok", ok));
+                    continue;
+                }
+                fprintf(out, "%-*s %5d %-9s %15llu %15llu %9.3f %9.2f  %s\n", ID_COLUMN, id, depth, ps[k].name,
+                        (unsigned long long)e.expected[depth], (unsigned long long)got, seconds,
                         seconds > 0 ? (double)got / seconds / 1e6 : 0.0, ok ? "ok" : "FAIL");
                 fflush(out);
             }
@@ -132,6 +181,14 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
     fclose(file);
     if (status < 0)
         return -1;
+    if (json) {
+        json_object_set_new(json, "speed", speed_json(rows, nrows));
+        json_object_set_new(json, "summary",
+                            json_pack("{s:i, s:i, s:i, s:i, s:i, s:i}", "positions", t->positions, "counts", t->counts,
+                                      "checks", t->checks, "failed", t->failed, "skipped_above_max_nodes", t->skipped,
+                                      "skipped_deeper_than_max_depth", t->deeper));
+        return t->checks == 0 || t->failed ? 1 : 0;
+    }
     /* What was not run is said, so a wrong count there cannot pass
      * unnoticed. */
     char skipped[128] = "";

@@ -2,8 +2,11 @@
 #ifndef GEN_PERFT_SUITE_H
 #define GEN_PERFT_SUITE_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "engine.h"
 
 typedef struct SuiteTotals {
     int positions;  /* lines read */
@@ -25,5 +28,14 @@ typedef struct SuiteTotals {
  * (message in err). */
 int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
               FILE *out, SuiteTotals *totals, char *err, size_t errlen);
+
+/* The same with external engines beside the backends (`backend_name` may be
+ * "none": the engines alone), each engine's count being its divide total
+ * (its time per query: from the query sent to the total read).  With `json`
+ * non-NULL, nothing goes to `out` and every check, the speed table and the
+ * summary go into `json` ("checks", "speed", "summary"). */
+int suite_run_with_engines(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
+                           unsigned long long max_nodes, int bulk, FILE *out, json_t *json, SuiteTotals *totals,
+                           char *err, size_t errlen);
 
 #endif

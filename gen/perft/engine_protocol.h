@@ -1,0 +1,44 @@
+/* The text an external engine speaks, parsed without any process around it
+ * (so these parsers can be fuzzed alone): --engine specifications, the lines
+ * of a UCI `go perft` answer, the lines of a perftree-contract answer. */
+#ifndef GEN_PERFT_ENGINE_PROTOCOL_H
+#define GEN_PERFT_ENGINE_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "position.h"
+
+typedef enum { ENGINE_UCI, ENGINE_PERFTREE } EngineProtocol;
+
+enum { ENGINE_NAME_MAX = 48 };
+
+typedef struct EngineSpec {
+    EngineProtocol protocol;
+    char name[ENGINE_NAME_MAX]; /* given (NAME=...) or derived from the command */
+    const char *command;        /* points into the specification */
+} EngineSpec;
+
+/* Parses "[NAME=]uci:COMMAND" or "[NAME=]perftree:COMMAND".  Without a NAME
+ * the name is the command's program (its first word's last path component,
+ * past sh, python3 and the like: "uci:/usr/games/stockfish" is "stockfish",
+ * "perftree:python3 tests/engines/drop.py" is "drop.py").  0, or -1 with a
+ * message. */
+int engine_spec_parse(const char *spec, EngineSpec *out, char *err, size_t errlen);
+
+typedef enum {
+    ENGINE_LINE_MOVE,     /* a root move and its count */
+    ENGINE_LINE_TOTAL,    /* the total: "Nodes searched: N" (UCI), a bare number (perftree) */
+    ENGINE_LINE_BLANK,    /* nothing but blanks */
+    ENGINE_LINE_INFO,     /* UCI "info ..." lines, which engines may print at any time */
+    ENGINE_LINE_MALFORMED /* anything else */
+} EngineLine;
+
+/* One line of a UCI `go perft` answer: "e2e4: 20", "Nodes searched: 400",
+ * a blank or an "info" line.  The move must be move text of `game`. */
+EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, uint64_t *count);
+
+/* One line of a perftree answer: "e2e4 20", a blank line, "400". */
+EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, uint64_t *count);
+
+#endif

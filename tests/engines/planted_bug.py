@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""A test engine with a planted bug, speaking UCI or the perftree contract.
+
+It answers every divide by asking an inner engine (a perftree command such as
+bin/perft, or a UCI engine such as Stockfish) and then, at one position
+(--root followed by --path), drops one legal move (--drop MOVE) or adds one
+that is not legal (--add MOVE --like LEGAL: a copy of LEGAL's subtree).  The
+bug is consistent at every depth: a divide above that position counts it
+with the dropped or added subtree, as a real engine with that bug would.
+(The position must be reachable only through --path within the depths
+asked, which the tests choose: their paths are pawn moves, never repeated.)
+
+--fail MODE instead breaks the protocol on the first divide: exit (status
+3), hang, malformed (a line of neither form), illegal (names --add MOVE, a
+move from an empty square), or sum (a total that is not the sum).
+"""
+import argparse
+import subprocess
+import sys
+import time
+
+
+def inner_divide(inner, fen, moves, depth, uci_state):
+    """{move: count} and total of the inner engine's divide."""
+    if inner.startswith("perftree:"):
+        out = subprocess.run(
+            ["/bin/sh", "-c", inner[len("perftree:"):] + ' "$@"', "sh", str(depth), fen, " ".join(moves)],
+            check=True, capture_output=True, text=True).stdout
+        counts = {}
+        lines = out.split("\n")
+        i = 0
+        while lines[i].strip():
+            m, c = lines[i].split()
+            counts[m] = int(c)
+            i += 1
+        return counts, int(lines[i + 1])
+    if "proc" not in uci_state:
+        uci_state["proc"] = subprocess.Popen(["/bin/sh", "-c", inner[len("uci:"):]], stdin=subprocess.PIPE,
+                                             stdout=subprocess.PIPE, text=True)
+    p = uci_state["proc"]
+    p.stdin.write("position fen %s%s\ngo perft %d\n" % (fen, " moves " + " ".join(moves) if moves else "", depth))
+    p.stdin.flush()
+    counts = {}
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            sys.exit("planted_bug: the inner engine exited")
+        line = line.strip()
+        if line.startswith("Nodes searched:"):
+            return counts, int(line.split(":")[1])
+        if ":" in line and not line.startswith("info"):
+            m, c = line.split(":")
+            counts[m.strip()] = int(c)
+
+
+def perft(args, fen, moves, depth, uci_state):
+    if depth == 0:
+        return 1
+    return inner_divide(args.inner, fen, moves, depth, uci_state)[1]
+
+
+def divide(args, fen, moves, depth, uci_state):
+    counts, _ = inner_divide(args.inner, fen, moves, depth, uci_state)
+    path = args.path.split()
+    if " ".join(fen.split()) != " ".join(args.root.split()) or moves != path[:len(moves)]:
+        return counts
+    rest = path[len(moves):]
+    k = depth - len(rest)  # depth remaining at the buggy position
+    if k < 1:
+        return counts
+    # The subtree the bug removes (drop) or adds (add: a copy of --like).
+    gone = args.drop or args.like
+    subtree = perft(args, fen, path + [gone], k - 1, uci_state)
+    delta = -subtree if args.drop else subtree
+    if not rest:
+        if args.drop:
+            counts.pop(args.drop, None)
+        else:
+            counts[args.add] = subtree
+    else:
+        counts[rest[0]] += delta
+    return counts
+
+
+def broken(args, counts):
+    """The answer of a --fail engine, or None to answer normally."""
+    if args.fail == "exit":
+        sys.exit(3)
+    if args.fail == "hang":
+        time.sleep(3600)
+    if args.fail == "malformed":
+        return ["a2a3 = 7"]
+    if args.fail == "illegal":
+        counts[args.add] = 1
+    return None
+
+
+def answer_lines(args, counts, uci):
+    bad = broken(args, counts)
+    if bad:
+        return bad
+    total = sum(counts.values()) + (1 if args.fail == "sum" else 0)
+    sep = ": " if uci else " "
+    lines = ["%s%s%d" % (m, sep, counts[m]) for m in sorted(counts)]
+    return lines + ["", ("Nodes searched: %d" if uci else "%d") % total] + ([""] if uci else [])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--protocol", choices=["uci", "perftree"], required=True)
+    ap.add_argument("--inner", required=True, help="perftree:COMMAND or uci:COMMAND")
+    ap.add_argument("--root", default="")
+    ap.add_argument("--path", default="")
+    ap.add_argument("--drop")
+    ap.add_argument("--add")
+    ap.add_argument("--like")
+    ap.add_argument("--fail", choices=["exit", "hang", "malformed", "illegal", "sum"])
+    ap.add_argument("query", nargs="*", help="perftree: DEPTH POSITION [MOVES]")
+    args = ap.parse_args()
+    uci_state = {}
+    if args.protocol == "perftree":
+        depth, fen = int(args.query[0]), args.query[1]
+        moves = args.query[2].split() if len(args.query) > 2 else []
+        print("\n".join(answer_lines(args, divide(args, fen, moves, depth, uci_state), False)))
+        return
+    fen, moves = "", []
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "uci":
+            print("id name planted_bug\nuciok", flush=True)
+        elif words[0] == "isready":
+            print("readyok", flush=True)
+        elif words[0] == "position":
+            rest = line.split(None, 2)[2] if words[1] == "fen" else ""
+            fen, _, mv = rest.partition(" moves ")
+            fen, moves = fen.strip(), mv.split()
+        elif words[0] == "go" and words[1] == "perft":
+            print("\n".join(answer_lines(args, divide(args, fen, moves, int(words[2]), uci_state), True)), flush=True)
+        elif words[0] == "quit":
+            break
+
+
+if __name__ == "__main__":
+    main()
