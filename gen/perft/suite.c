@@ -60,6 +60,13 @@ static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, i
 int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
               FILE *out, SuiteTotals *t, char *err, size_t errlen)
 {
+    return suite_run_hashed(path, backend_name, max_depth, max_nodes, bulk, NULL, out, t, err, errlen);
+}
+
+int suite_run_hashed(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
+                     PerftHash *table, FILE *out, SuiteTotals *t, char *err, size_t errlen)
+{
+    const Backend *table_backend = NULL; /* whose counts the table holds */
     BackendTotals rows[32];
     int nrows = 0;
     memset(t, 0, sizeof *t);
@@ -92,8 +99,12 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
                     fclose(file);
                     return -1;
                 }
+                if (table && table_backend != backends[k]) {
+                    perft_hash_clear(table);
+                    table_backend = backends[k];
+                }
                 double start = seconds_now();
-                unsigned long long got = backends[k]->perft(s.state, depth, bulk);
+                unsigned long long got = session_perft(&s, depth, bulk, table);
                 double seconds = seconds_now() - start;
                 session_close(&s);
                 int ok = got == e.expected[depth];
@@ -112,8 +123,10 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
     fclose(file);
     if (status < 0)
         return -1;
-    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed (bulk counting %s, no hashing)\n", path,
-            t->positions, t->counts, t->checks, t->failed, bulk ? "on" : "off");
+    char hashing[64];
+    perft_hash_describe(table, hashing, sizeof hashing);
+    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed (bulk counting %s, %s)\n", path,
+            t->positions, t->counts, t->checks, t->failed, bulk ? "on" : "off", hashing);
     if (nrows)
         print_speed_table(out, rows, nrows, bulk);
     if (t->checks == 0) {

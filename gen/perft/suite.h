@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "perft_hash.h"
+
 typedef struct SuiteTotals {
     int positions;  /* lines read */
     int counts;     /* (position, depth) pairs checked */
@@ -22,5 +24,10 @@ typedef struct SuiteTotals {
  * (message in err). */
 int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
               FILE *out, SuiteTotals *totals, char *err, size_t errlen);
+/* The same with a table of counts (NULL: none), reused across the positions
+ * and depths of one backend and cleared when the backend changes, so that
+ * no backend is ever handed another's counts. */
+int suite_run_hashed(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
+                     PerftHash *table, FILE *out, SuiteTotals *totals, char *err, size_t errlen);
 
 #endif
