@@ -125,7 +125,10 @@ typedef struct BackendCore {
     static Move prefix##_core_encode(const void *s, const void *n) { return prefix##_encode(s, *(const NativeMove *)n); }       \
     static uint64_t prefix##_core_perft(void *s, int d, bool b) { return prefix##_perft(s, d, b); }                             \
     static uint64_t prefix##_core_key(const void *s) { return prefix##_key(s); }                                                \
-    static uint64_t prefix##_core_perft_hashed(void *s, int d, bool b, PerftHash *t) { return prefix##_perft_hashed(s, d, b, t); } \
+    static uint64_t prefix##_core_perft_hashed(void *s, int d, bool b, PerftHash *t)                                            \
+    {                                                                                                                           \
+        return prefix##_perft_hashed(s, d, b, t);                                                                               \
+    }                                                                                                                           \
     static const char *prefix##_core_check(const void *s) { return prefix##_check(s); }                                         \
     static const BackendCore prefix##_core = {                                                                                  \
         .move_size = sizeof(NativeMove), .undo_size = sizeof(Undo), .move_capacity = (capacity),                                \
@@ -197,7 +200,7 @@ uint64_t backend_adapter_key(const void *instance);
         .name = (name_), .game = (game_), .summary = (summary_), .core = &(core_), .create = backend_adapter_create,   \
         .destroy = backend_adapter_destroy, .load = backend_adapter_load, .save = backend_adapter_save,                \
         .generate = backend_adapter_generate, .make = backend_adapter_make, .unmake = backend_adapter_unmake,          \
-        .perft = backend_adapter_perft, .perft_hashed = backend_adapter_perft_hashed, .key = backend_adapter_key,       \
+        .perft = backend_adapter_perft, .perft_hashed = backend_adapter_perft_hashed, .key = backend_adapter_key,      \
     }
 
 /* The one way a backend reports a broken contract: "perft: GAME BACKEND:

@@ -367,8 +367,8 @@ static int run_command(const Options *o, PerftHash *table, FILE *out, FILE *err)
         if (o->suite) {
             SuiteTotals totals;
             int r = suite_run_hashed(o->suite, o->backend, (int)o->max_depth,
-                                     o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, table,
-                                     out, &totals, message, sizeof message);
+                                     o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, table, out,
+                                     &totals, message, sizeof message);
             return r < 0 ? perft_error(err, "%s", message) : r;
         }
         if (table)
@@ -388,8 +388,7 @@ static int run_command(const Options *o, PerftHash *table, FILE *out, FILE *err)
     long depth = parse_number(o->args[0], 1, CLI_MAX_DEPTH);
     if (depth < 0)
         return perft_error(err, "depth '%s' is not a number from 1 to 20", o->args[0]);
-    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, table, out,
-                      err);
+    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, table, out, err);
 }
 
 static int run(const Options *o, FILE *out, FILE *err)

@@ -125,8 +125,8 @@ int suite_run_hashed(const char *path, const char *backend_name, int max_depth, 
         return -1;
     char hashing[64];
     perft_hash_describe(table, hashing, sizeof hashing);
-    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed (bulk counting %s, %s)\n", path,
-            t->positions, t->counts, t->checks, t->failed, bulk ? "on" : "off", hashing);
+    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed (bulk counting %s, %s)\n", path, t->positions,
+            t->counts, t->checks, t->failed, bulk ? "on" : "off", hashing);
     if (nrows)
         print_speed_table(out, rows, nrows, bulk);
     if (t->checks == 0) {

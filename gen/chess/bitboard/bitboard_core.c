@@ -6,8 +6,8 @@
  * bitboard_position.c, generate and count in bitboard_movegen.h. */
 #include <stdlib.h>
 
-#include "backend.h"
 #include "../zobrist.h"
+#include "backend.h"
 #include "bitboard_movegen.h"
 #include "bitboard_perft.h"
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../zobrist.h"
 #include "mailbox.h"
 #include "mailbox_make.h"
-#include "../zobrist.h"
 
 static void cmb_load(CmbState *s, const Position *pos)
 {
@@ -184,7 +184,8 @@ static inline Piece cmb_piece_at(const CmbState *s, int square)
 #define PH_SAVE(s, pos) cmb_save(s, pos)
 #define PH_PERFT(s, depth, bulk) cmb_perft(s, depth, bulk)
 #define PH_PIECE_AT(s, square) cmb_piece_at(s, square)
-#define PH_STATE_KEY(s) chess_zobrist_state((s)->side, (s)->castling, (s)->ep_square ? cmb_tables.sq64[(s)->ep_square] : -1)
+#define PH_STATE_KEY(s)                                                                                                \
+    chess_zobrist_state((s)->side, (s)->castling, (s)->ep_square ? cmb_tables.sq64[(s)->ep_square] : -1)
 #define PH_CHESS 1
 #include "perft_hash_recursion.h"
 

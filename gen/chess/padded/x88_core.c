@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
 #include "../zobrist.h"
+#include "backend.h"
 #include "x88_make.h"
 #include "x88_movegen.h"
 #include "x88_perft.h"
@@ -182,7 +182,8 @@ static inline Piece cpd_piece_at(const CpdBoard *x, int square)
 #define PH_SAVE(s, pos) cpd_save(s, pos)
 #define PH_PERFT(s, depth, bulk) cpd_perft(s, depth, bulk)
 #define PH_PIECE_AT(s, square) cpd_piece_at(s, square)
-#define PH_STATE_KEY(s) chess_zobrist_state((s)->side, (s)->state.castling, (s)->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral((s)->state.ep))
+#define PH_STATE_KEY(s)                                                                                                \
+    chess_zobrist_state((s)->side, (s)->state.castling, (s)->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral((s)->state.ep))
 #define PH_CHESS 1
 #include "perft_hash_recursion.h"
 
