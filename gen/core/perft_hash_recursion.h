@@ -47,8 +47,11 @@
 #define PH_KEY_FN PH_CAT(PH_PREFIX, _key)
 #define PH_HASHED_FN PH_CAT(PH_PREFIX, _perft_hashed)
 
-/* Hashing starts at depth 2: a depth-1 count is cheaper than a probe. */
-enum { PH_MIN_DEPTH = 2 };
+/* The shallowest depth probed: by default 2, as a depth-1 count is cheaper
+ * than a probe; a backend may define it to 1. */
+#ifndef PH_MIN_DEPTH
+#define PH_MIN_DEPTH 2
+#endif
 
 /* The key from the neutral position: not on the hot path (once per search,
  * and after every make in debug builds). */
@@ -135,7 +138,7 @@ static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table
 {
     if (depth < PH_MIN_DEPTH)
         return PH_PERFT(s, depth, bulk);
-    /* ply 0 is searched at depth >= 3, the last list needed at depth 3. */
+    /* Lists for the plies searched here, depths PH_MIN_DEPTH + 1 and up. */
     int plies = depth - PH_MIN_DEPTH;
     PhSearch search = {.table = table, .bulk = bulk};
     search.lists = plies > 0 ? malloc((size_t)plies * PH_CAPACITY * sizeof(PH_MOVE)) : NULL;
@@ -149,6 +152,7 @@ static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table
     return nodes;
 }
 
+#undef PH_MIN_DEPTH
 #undef PH_POSITION_KEY
 #undef PH_PIECE_KEY
 #undef PH_KEY_FN
