@@ -19,6 +19,7 @@
  *   one key;
  * - --hash-verify recomputes hits without a mismatch, and a planted wrong
  *   entry stops the search loudly. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,6 +160,49 @@ Test(hash, chess_start_transposes, .timeout = 120 * TEST_SLOWDOWN)
 Test(hash, quaternity_one_controller_transposes, .timeout = 120 * TEST_SLOWDOWN)
 {
     check_transpositions(ONE_CONTROLLER, 4, 0); /* agreement of the backends */
+}
+
+/* Two threads, an instance each, one table: they store into and probe the
+ * same entries at once, and each still gets the published count. */
+typedef struct SharedRun {
+    const Backend *backend;
+    const Position *pos;
+    PerftHash *table;
+    int bulk;
+    uint64_t nodes;
+} SharedRun;
+
+static void *run_shared(void *arg)
+{
+    SharedRun *r = arg;
+    void *state = r->backend->create(r->backend);
+    if (!state)
+        return NULL;
+    r->backend->load(state, r->pos);
+    r->nodes = r->backend->perft_hashed(state, 5, r->bulk, r->table);
+    r->backend->destroy(state);
+    return NULL;
+}
+
+Test(hash, threads_share_one_table, .timeout = 120 * TEST_SLOWDOWN)
+{
+    Position pos = parse(INITIAL);
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(GAME_CHESS, backends);
+    for (int b = 0; b < n; b++) {
+        PerftHash *table = perft_hash_create(1); /* small: the threads collide on entries */
+        cr_assert(table != NULL);
+        SharedRun runs[2] = {{backends[b], &pos, table, 1, 0}, {backends[b], &pos, table, 0, 0}};
+        pthread_t threads[2];
+        for (int t = 0; t < 2; t++)
+            cr_assert(pthread_create(&threads[t], NULL, run_shared, &runs[t]) == 0);
+        for (int t = 0; t < 2; t++)
+            pthread_join(threads[t], NULL);
+        for (int t = 0; t < 2; t++)
+            EXPECT(runs[t].nodes == 4865609, "[%s] thread %d (bulk %d): %llu, published 4865609", backends[b]->name, t,
+                   runs[t].bulk, (unsigned long long)runs[t].nodes);
+        perft_hash_destroy(table);
+    }
 }
 
 /* ---- the incremental key ---- */
