@@ -67,8 +67,12 @@ static uint64_t reference_key(const Position *pos)
 
 /* ---- counts with and without the table ---- */
 
+/* Without bulk counting Quaternity stops a ply short: depth 3 made move by
+ * move is most of the test's time in debug builds, and the deep tests below
+ * search without bulk counting too. */
 static void check_counts_file(const char *file, Game game)
 {
+    const int no_bulk_depth = game == GAME_CHESS ? SMALL_DEPTH : SMALL_DEPTH - 1;
     const Backend *backends[BACKENDS_MAX];
     int n = backends_of(game, backends), count, checked = 0;
     EpdEntry *entries = fixtures_load(file, &count);
@@ -81,6 +85,8 @@ static void check_counts_file(const char *file, Game game)
             void *state = instance_open(backends[b], &e->pos);
             for (int depth = 1; depth <= SMALL_DEPTH; depth++)
                 for (int bulk = 0; bulk <= 1; bulk++) {
+                    if (!bulk && depth > no_bulk_depth)
+                        continue;
                     uint64_t plain = backends[b]->perft(state, depth, bulk);
                     uint64_t hashed = backends[b]->perft_hashed(state, depth, bulk, tables[bulk]);
                     EXPECT(hashed == plain, "[%s] %s:%d %s depth %d bulk %d: %llu with the table, %llu without",
@@ -100,7 +106,7 @@ static void check_counts_file(const char *file, Game game)
         }
     }
     free(entries);
-    cr_assert(checked == n * count * SMALL_DEPTH * 2);
+    cr_assert(checked == n * count * (SMALL_DEPTH + no_bulk_depth));
 }
 
 Test(hash, chess_fixture_counts, .timeout = 120 * TEST_SLOWDOWN)
