@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "perft_hash.h"
 #include "position.h"
 
 /* The exit status of a broken backend contract (EX_SOFTWARE). */
@@ -74,6 +75,13 @@ typedef struct BackendCore {
      * them.  The position is unchanged afterwards. */
     uint64_t (*perft)(void *state, int depth, bool bulk);
 
+    /* The position's 64-bit Zobrist key (gen/GAME/zobrist.h: equal positions
+     * have equal keys), and perft with a shared table of counts
+     * (perft_hash.h), depth >= 1, table not NULL; both come from
+     * perft_hash_recursion.h. */
+    uint64_t (*key)(const void *state);
+    uint64_t (*perft_hashed)(void *state, int depth, bool bulk, PerftHash *table);
+
     /* Debug builds: NULL when the instance's redundant state agrees with
      * itself (sets and board, piece lists and board, keys), else a short
      * description of the first disagreement.  May be NULL (nothing
@@ -83,8 +91,8 @@ typedef struct BackendCore {
 
 /* The BackendCore of a backend whose native functions follow the naming
  * scheme PREFIX_load, PREFIX_save, PREFIX_generate, PREFIX_count,
- * PREFIX_make, PREFIX_unmake, PREFIX_decode, PREFIX_encode, PREFIX_perft and
- * PREFIX_check, each typed on the backend's own State, NativeMove and Undo
+ * PREFIX_make, PREFIX_unmake, PREFIX_decode, PREFIX_encode, PREFIX_perft,
+ * PREFIX_key, PREFIX_perft_hashed and PREFIX_check, each typed on the backend's own State, NativeMove and Undo
  * (const where BackendCore says const: the compiler warns when a thunk
  * would drop it); make, unmake and encode take the native move by value.
  * An instance is a zeroed State; tables_init (or NULL) runs before each
@@ -116,13 +124,19 @@ typedef struct BackendCore {
     static bool prefix##_core_decode(const void *s, Move m, void *n) { return prefix##_decode(s, m, n); }                       \
     static Move prefix##_core_encode(const void *s, const void *n) { return prefix##_encode(s, *(const NativeMove *)n); }       \
     static uint64_t prefix##_core_perft(void *s, int d, bool b) { return prefix##_perft(s, d, b); }                             \
+    static uint64_t prefix##_core_key(const void *s) { return prefix##_key(s); }                                                \
+    static uint64_t prefix##_core_perft_hashed(void *s, int d, bool b, PerftHash *t)                                            \
+    {                                                                                                                           \
+        return prefix##_perft_hashed(s, d, b, t);                                                                               \
+    }                                                                                                                           \
     static const char *prefix##_core_check(const void *s) { return prefix##_check(s); }                                         \
     static const BackendCore prefix##_core = {                                                                                  \
         .move_size = sizeof(NativeMove), .undo_size = sizeof(Undo), .move_capacity = (capacity),                                \
         .create = prefix##_core_create, .destroy = prefix##_core_destroy, .load = prefix##_core_load,                           \
         .save = prefix##_core_save, .generate = prefix##_core_generate, .count = prefix##_core_count,                           \
         .make = prefix##_core_make, .unmake = prefix##_core_unmake, .decode = prefix##_core_decode,                             \
-        .encode = prefix##_core_encode, .perft = prefix##_core_perft, .check = prefix##_core_check,                             \
+        .encode = prefix##_core_encode, .perft = prefix##_core_perft, .key = prefix##_core_key,                                 \
+        .perft_hashed = prefix##_core_perft_hashed, .check = prefix##_core_check,                                               \
     }
 /* clang-format on */
 
@@ -157,6 +171,14 @@ typedef struct Backend {
      * last ply's legal moves instead of making them.  The position is
      * unchanged afterwards. */
     uint64_t (*perft)(void *instance, int depth, int bulk);
+
+    /* The same count with a shared table of counts (perft_hash.h; NULL:
+     * plain perft), which many instances, in many threads, may use at
+     * once.  NULL when the backend has no hashed perft. */
+    uint64_t (*perft_hashed)(void *instance, int depth, int bulk, PerftHash *table);
+    /* The Zobrist key of the current position (equal positions, equal keys);
+     * NULL when the backend has none. */
+    uint64_t (*key)(const void *instance);
 } Backend;
 
 /* The adapter's functions, for BACKEND_FROM_CORE. */
@@ -168,6 +190,8 @@ int backend_adapter_generate(void *instance, Move *moves);
 void backend_adapter_make(void *instance, Move move);
 void backend_adapter_unmake(void *instance, Move move);
 uint64_t backend_adapter_perft(void *instance, int depth, int bulk);
+uint64_t backend_adapter_perft_hashed(void *instance, int depth, int bulk, PerftHash *table);
+uint64_t backend_adapter_key(const void *instance);
 
 /* A registry entry built from a core: one per backend folder, named
  * <game>_<backend>_backend. */
@@ -176,7 +200,7 @@ uint64_t backend_adapter_perft(void *instance, int depth, int bulk);
         .name = (name_), .game = (game_), .summary = (summary_), .core = &(core_), .create = backend_adapter_create,   \
         .destroy = backend_adapter_destroy, .load = backend_adapter_load, .save = backend_adapter_save,                \
         .generate = backend_adapter_generate, .make = backend_adapter_make, .unmake = backend_adapter_unmake,          \
-        .perft = backend_adapter_perft,                                                                                \
+        .perft = backend_adapter_perft, .perft_hashed = backend_adapter_perft_hashed, .key = backend_adapter_key,      \
     }
 
 /* The one way a backend reports a broken contract: "perft: GAME BACKEND:

@@ -248,3 +248,21 @@ uint64_t backend_adapter_perft(void *instance, int depth, int bulk)
     debug_check(in, "perft");
     return nodes;
 }
+
+uint64_t backend_adapter_perft_hashed(void *instance, int depth, int bulk, PerftHash *table)
+{
+    Instance *in = instance;
+    if (!table)
+        return backend_adapter_perft(instance, depth, bulk);
+    if (depth <= 0)
+        return 1;
+    uint64_t nodes = in->core->perft_hashed(in->state, depth, bulk != 0, table);
+    debug_check(in, "perft");
+    return nodes;
+}
+
+uint64_t backend_adapter_key(const void *instance)
+{
+    const Instance *in = instance;
+    return in->core->key(in->state);
+}

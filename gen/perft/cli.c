@@ -40,7 +40,9 @@ enum {
     OPT_LIST,
     OPT_ENGINE,
     OPT_ENGINE_TIMEOUT,
-    OPT_FORMAT
+    OPT_FORMAT,
+    OPT_HASH,
+    OPT_HASH_VERIFY
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -58,6 +60,8 @@ static const struct option LONG_OPTIONS[] = {
     {"engine", required_argument, NULL, OPT_ENGINE},
     {"engine-timeout", required_argument, NULL, OPT_ENGINE_TIMEOUT},
     {"format", required_argument, NULL, OPT_FORMAT},
+    {"hash", required_argument, NULL, OPT_HASH},
+    {"hash-verify", no_argument, NULL, OPT_HASH_VERIFY},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -105,6 +109,10 @@ static void usage(FILE *out)
             "      --from=FILE     the start positions of --random (an EPD file)\n"
             "      --seed=S        random seed (default 1)\n"
             "      --plies=N       plies per random game (default 200)\n"
+            "      --hash=MIB      a table of counts of MIB MiB (divide of one backend\n"
+            "                      and --suite; default off)\n"
+            "      --hash-verify   recompute about one hash hit in 1024 without the table\n"
+            "                      and fail on a mismatch\n"
             "      --list          list the backends (the default marked)\n"
             "  -h, --help          this text\n",
             DEFAULT_BACKEND);
@@ -163,8 +171,8 @@ static long parse_number(const char *text, long min, long max)
 
 typedef struct Options {
     const char *backend, *suite, *from;
-    long max_depth, max_nodes, random_games, seed, plies;
-    int bulk;
+    long max_depth, max_nodes, random_games, seed, plies, hash_mib;
+    int bulk, hash_verify;
     unsigned given;                 /* bit i: OPTION_MODES[i] was given */
     const char *args[CLI_MAX_ARGS]; /* DEPTH POSITION MOVES */
     int nargs;
@@ -236,6 +244,7 @@ static const struct NumberOption {
     {OPT_RANDOM, offsetof(Options, random_games), 1, 100000000, "game count"},
     {OPT_SEED, offsetof(Options, seed), 0, 2147483647, "number"},
     {OPT_PLIES, offsetof(Options, plies), 1, 10000, "number"},
+    {OPT_HASH, offsetof(Options, hash_mib), 1, PERFT_HASH_MAX_MIB, "size in MiB"},
 };
 
 static int apply_number(Options *o, int code, const char *value, FILE *err)
@@ -276,6 +285,8 @@ static const struct OptionModes {
     {OPT_ENGINE, MODE_ANY},
     {OPT_ENGINE_TIMEOUT, MODE_ANY},
     {OPT_FORMAT, MODE_ANY}, /* which formats a mode takes, engine_cli.c says */
+    {OPT_HASH, MODE_DIVIDE | MODE_SUITE},
+    {OPT_HASH_VERIFY, MODE_DIVIDE | MODE_SUITE},
 };
 enum { OPTION_MODES_COUNT = sizeof OPTION_MODES / sizeof *OPTION_MODES };
 
@@ -332,6 +343,7 @@ static int apply_option(Options *o, int code, const char *value, FILE *out, FILE
                     strcmp(backend_registry[k]->name, DEFAULT_BACKEND) == 0 ? " (default)" : "");
         return 0;
     case OPT_BULK: o->bulk = 1; return -1;
+    case OPT_HASH_VERIFY: o->hash_verify = 1; return -1;
     case OPT_NO_BULK: o->bulk = 0; return -1;
     case 'b': o->backend = value; return -1;
     case OPT_SUITE: o->suite = value; return -1;
@@ -340,7 +352,8 @@ static int apply_option(Options *o, int code, const char *value, FILE *out, FILE
     case OPT_MAX_NODES:
     case OPT_RANDOM:
     case OPT_SEED:
-    case OPT_PLIES: return apply_number(o, code, value, err);
+    case OPT_PLIES:
+    case OPT_HASH: return apply_number(o, code, value, err);
     case OPT_ENGINE:
     case OPT_ENGINE_TIMEOUT:
     case OPT_FORMAT:
@@ -393,8 +406,22 @@ static int parse_options(int argc, char **argv, char **words, Options *o, FILE *
     return -1;
 }
 
-static int run_divide(const char *backend_name, int depth, const char *text, const char *moves, int bulk, FILE *out,
-                      FILE *err)
+/* The table's use, on stderr after a hashed run. */
+static void report_hash(const PerftHash *table, FILE *err)
+{
+    if (!table)
+        return;
+    PerftHashCounts c = perft_hash_counts(table);
+    fprintf(err, "hash %zu MiB: %llu probes, %llu hits (%.1f%%), %llu stores", perft_hash_bytes(table) >> 20,
+            (unsigned long long)c.probes, (unsigned long long)c.hits,
+            c.probes ? 100.0 * (double)c.hits / (double)c.probes : 0.0, (unsigned long long)c.stores);
+    if (perft_hash_verifying(table))
+        fprintf(err, "; %llu hits recomputed without the table, all equal", (unsigned long long)c.verified);
+    fputc('\n', err);
+}
+
+static int run_divide(const char *backend_name, int depth, const char *text, const char *moves, int bulk,
+                      PerftHash *table, FILE *out, FILE *err)
 {
     char message[ERROR_TEXT_MAX];
     Position pos;
@@ -408,6 +435,9 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
                 backends[n++] = backend_registry[i];
         if (n == 0)
             return perft_error(err, "no %s backend is registered", game_name(pos.game));
+        if (table)
+            return perft_error(err, "--hash works with one backend, not -b all (a shared table would hide a "
+                                    "disagreement)");
         CrossReport *report = malloc(sizeof *report);
         if (!report)
             return perft_error(err, "out of memory");
@@ -436,7 +466,7 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
         return perft_error(err, "out of memory");
     }
     double start = seconds_now();
-    int count = session_divide(&s, depth, bulk, entries);
+    int count = session_divide_hashed(&s, depth, bulk, table, entries);
     double seconds = seconds_now() - start;
     uint64_t total = 0;
     for (int i = 0; i < count; i++) {
@@ -446,20 +476,26 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
         total += entries[i].count;
     }
     fprintf(out, "\n%llu\n", (unsigned long long)total);
-    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, no hashing)\n", depth,
+    char hashing[64];
+    perft_hash_describe(table, hashing, sizeof hashing);
+    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, %s)\n", depth,
             (unsigned long long)total, seconds, seconds > 0 ? (double)total / seconds / 1e6 : 0.0, game_name(pos.game),
-            backend->name, bulk ? "on" : "off");
+            backend->name, bulk ? "on" : "off", hashing);
+    report_hash(table, err);
     free(entries);
     session_close(&s);
     return 0;
 }
 
-/* The command the parsed options select. */
-static int run(const Options *o, FILE *out, FILE *err)
+/* The command the parsed options select, with the table of --hash (or
+ * NULL). */
+static int run_command(const Options *o, PerftHash *table, FILE *out, FILE *err)
 {
     int mode_status = check_modes(o, err);
     if (mode_status >= 0)
         return mode_status;
+    if (cli_engines_wanted(&o->engines, o->backend) && table)
+        return perft_error(err, "--hash does not apply to runs with engines or -b none (one table per backend)");
     if (cli_engines_wanted(&o->engines, o->backend))
         return cli_engines_run(&o->engines, o->backend, o->suite, o->from, o->random_games, (int)o->max_depth,
                                o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, (unsigned)o->seed,
@@ -472,11 +508,13 @@ static int run(const Options *o, FILE *out, FILE *err)
             return perft_error(err, "unexpected argument '%s' with --suite or --random", o->args[0]);
         if (o->suite) {
             SuiteTotals totals;
-            int r = suite_run(o->suite, o->backend, (int)o->max_depth,
-                              o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, out, &totals,
-                              message, sizeof message);
+            int r = suite_run_hashed(o->suite, o->backend, (int)o->max_depth,
+                                     o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, table, out,
+                                     &totals, message, sizeof message);
             return r < 0 ? perft_error(err, "%s", message) : r;
         }
+        if (table)
+            return perft_error(err, "--hash works with divide and --suite, not --random");
         RandomTotals totals;
         int r = random_games_run(o->from, o->backend, o->random_games, (unsigned)o->seed, (int)o->plies, out, &totals,
                                  message, sizeof message);
@@ -492,7 +530,22 @@ static int run(const Options *o, FILE *out, FILE *err)
     long depth = parse_number(o->args[0], 1, MAX_DEPTH);
     if (depth < 0)
         return perft_error(err, "depth '%s' is not a number from 1 to %d", o->args[0], MAX_DEPTH);
-    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, out, err);
+    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, table, out, err);
+}
+
+static int run(const Options *o, FILE *out, FILE *err)
+{
+    if (o->hash_verify && o->hash_mib < 0)
+        return perft_error(err, "--hash-verify needs --hash MIB");
+    if (o->hash_mib < 0)
+        return run_command(o, NULL, out, err);
+    PerftHash *table = perft_hash_create((size_t)o->hash_mib);
+    if (!table)
+        return perft_error(err, "--hash %ld: cannot allocate a table of %ld MiB", o->hash_mib, o->hash_mib);
+    perft_hash_set_verify(table, o->hash_verify != 0);
+    int status = run_command(o, table, out, err);
+    perft_hash_destroy(table);
+    return status;
 }
 
 int perft_cli(int argc, char **argv, FILE *out, FILE *err)
@@ -503,6 +556,7 @@ int perft_cli(int argc, char **argv, FILE *out, FILE *err)
                  .random_games = -1,
                  .seed = 1,
                  .plies = 200,
+                 .hash_mib = -1,
                  .bulk = 1,
                  .engines = CLI_ENGINES_DEFAULT};
     char **words = malloc(sizeof *words * ((size_t)argc + 1));

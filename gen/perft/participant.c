@@ -34,8 +34,8 @@ int participant_divide(const Participant *p, const Position *root, const char *m
     return 0;
 }
 
-int participant_perft(const Participant *p, const Position *root, int depth, int bulk, uint64_t *nodes, double *seconds,
-                      char *err, size_t errlen)
+int participant_perft(const Participant *p, const Position *root, int depth, int bulk, PerftHash *table,
+                      uint64_t *nodes, double *seconds, char *err, size_t errlen)
 {
     if (p->engine) {
         DivideEntry *entries = malloc(sizeof *entries * MAX_MOVES);
@@ -52,7 +52,7 @@ int participant_perft(const Participant *p, const Position *root, int depth, int
     if (session_open(&s, p->backend, root, err, errlen) < 0)
         return -1;
     double start = seconds_now();
-    *nodes = p->backend->perft(s.state, depth, bulk);
+    *nodes = session_perft(&s, depth, bulk, table);
     *seconds = seconds_now() - start;
     session_close(&s);
     return 0;

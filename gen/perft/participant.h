@@ -40,10 +40,10 @@ int participant_divide(const Participant *p, const Position *root, const char *m
                        int bulk, DivideEntry *entries, int *count, uint64_t *total, double *seconds, char *err,
                        size_t errlen);
 
-/* Perft of `root` at `depth` >= 1: a backend's own perft(), an engine's
- * divide total.  0, or -1 with a message. */
-int participant_perft(const Participant *p, const Position *root, int depth, int bulk, uint64_t *nodes, double *seconds,
-                      char *err, size_t errlen);
+/* Perft of `root` at `depth` >= 1: a backend's own perft() (through `table`
+ * when not NULL), an engine's divide total.  0, or -1 with a message. */
+int participant_perft(const Participant *p, const Position *root, int depth, int bulk, PerftHash *table,
+                      uint64_t *nodes, double *seconds, char *err, size_t errlen);
 
 /* The backend the harness uses for its own view of `game`'s positions: the
  * first registered for it, or NULL. */

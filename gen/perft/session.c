@@ -84,13 +84,25 @@ int session_play(Session *s, const char *moves, char *err, size_t errlen)
 
 int session_divide(Session *s, int depth, int bulk, DivideEntry *entries)
 {
+    return session_divide_hashed(s, depth, bulk, NULL, entries);
+}
+
+uint64_t session_perft(Session *s, int depth, int bulk, PerftHash *table)
+{
+    if (table && s->backend->perft_hashed)
+        return s->backend->perft_hashed(s->state, depth, bulk, table);
+    return s->backend->perft(s->state, depth, bulk);
+}
+
+int session_divide_hashed(Session *s, int depth, int bulk, PerftHash *table, DivideEntry *entries)
+{
     Move moves[MAX_MOVES];
     int count = s->backend->generate(s->state, moves);
     moves_sort(s->game, moves, count);
     for (int i = 0; i < count; i++) {
         entries[i].move = moves[i];
         s->backend->make(s->state, moves[i]);
-        entries[i].count = s->backend->perft(s->state, depth - 1, bulk);
+        entries[i].count = session_perft(s, depth - 1, bulk, table);
         s->backend->unmake(s->state, moves[i]);
     }
     return count;

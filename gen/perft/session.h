@@ -34,6 +34,12 @@ typedef struct DivideEntry {
  * count, for depth >= 1; returns the number of root moves.  `entries`
  * holds MAX_MOVES. */
 int session_divide(Session *s, int depth, int bulk, DivideEntry *entries);
+/* The same with a shared table of counts (perft_hash.h; NULL: none). */
+int session_divide_hashed(Session *s, int depth, int bulk, PerftHash *table, DivideEntry *entries);
+
+/* Perft from the session's position, through the table when there is one
+ * and the backend can use it. */
+uint64_t session_perft(Session *s, int depth, int bulk, PerftHash *table);
 
 /* Wall-clock seconds, monotonic. */
 double seconds_now(void);

@@ -106,13 +106,28 @@ static json_t *speed_json(const BackendTotals *rows, int nrows)
 int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
               FILE *out, SuiteTotals *t, char *err, size_t errlen)
 {
-    return suite_run_with_engines(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, out, NULL, t, err, errlen);
+    return suite_run_full(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, NULL, out, NULL, t, err, errlen);
+}
+
+int suite_run_hashed(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
+                     PerftHash *table, FILE *out, SuiteTotals *t, char *err, size_t errlen)
+{
+    return suite_run_full(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, table, out, NULL, t, err, errlen);
 }
 
 int suite_run_with_engines(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
                            unsigned long long max_nodes, int bulk, FILE *out, json_t *json, SuiteTotals *t, char *err,
                            size_t errlen)
 {
+    return suite_run_full(path, backend_name, engines, nengines, max_depth, max_nodes, bulk, NULL, out, json, t, err,
+                          errlen);
+}
+
+int suite_run_full(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
+                   unsigned long long max_nodes, int bulk, PerftHash *table, FILE *out, json_t *json, SuiteTotals *t,
+                   char *err, size_t errlen)
+{
+    const Backend *table_backend = NULL; /* whose counts the table holds */
     BackendTotals rows[SUITE_MAX_PARTICIPANTS * GAME_COUNT];
     int nrows = 0;
     memset(t, 0, sizeof *t);
@@ -154,7 +169,12 @@ int suite_run_with_engines(const char *path, const char *backend_name, Engine *e
             for (int k = 0; k < n; k++) {
                 uint64_t got;
                 double seconds;
-                if (participant_perft(&ps[k], &e.pos, depth, bulk, &got, &seconds, err, errlen) < 0) {
+                /* No backend is ever handed another's counts. */
+                if (table && ps[k].backend && table_backend != ps[k].backend) {
+                    perft_hash_clear(table);
+                    table_backend = ps[k].backend;
+                }
+                if (participant_perft(&ps[k], &e.pos, depth, bulk, table, &got, &seconds, err, errlen) < 0) {
                     fclose(file);
                     return -1;
                 }
@@ -198,8 +218,10 @@ int suite_run_with_engines(const char *path, const char *backend_name, Engine *e
     if (t->deeper)
         snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
                  ", %d count%s deeper than --max-depth %d skipped", t->deeper, t->deeper == 1 ? "" : "s", max_depth);
-    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed%s (bulk counting %s, no hashing)\n", path,
-            t->positions, t->counts, t->checks, t->failed, skipped, bulk ? "on" : "off");
+    char hashing[64];
+    perft_hash_describe(table, hashing, sizeof hashing);
+    fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed%s (bulk counting %s, %s)\n", path,
+            t->positions, t->counts, t->checks, t->failed, skipped, bulk ? "on" : "off", hashing);
     if (nrows)
         print_speed_table(out, rows, nrows, bulk);
     if (t->checks == 0) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "perft_hash.h"
 
 typedef struct SuiteTotals {
     int positions;  /* lines read */
@@ -28,6 +29,11 @@ typedef struct SuiteTotals {
  * (message in err). */
 int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
               FILE *out, SuiteTotals *totals, char *err, size_t errlen);
+/* The same with a table of counts (NULL: none), reused across the positions
+ * and depths of one backend and cleared when the backend changes, so that
+ * no backend is ever handed another's counts. */
+int suite_run_hashed(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
+                     PerftHash *table, FILE *out, SuiteTotals *totals, char *err, size_t errlen);
 
 /* The same with external engines beside the backends (`backend_name` may be
  * "none": the engines alone), each engine's count being its divide total
@@ -37,5 +43,9 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
 int suite_run_with_engines(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
                            unsigned long long max_nodes, int bulk, FILE *out, json_t *json, SuiteTotals *totals,
                            char *err, size_t errlen);
+/* Both: engines, and a table of counts for the backends (NULL: none). */
+int suite_run_full(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
+                   unsigned long long max_nodes, int bulk, PerftHash *table, FILE *out, json_t *json,
+                   SuiteTotals *totals, char *err, size_t errlen);
 
 #endif

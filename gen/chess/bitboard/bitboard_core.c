@@ -6,6 +6,7 @@
  * bitboard_position.c, generate and count in bitboard_movegen.h. */
 #include <stdlib.h>
 
+#include "../zobrist.h"
 #include "backend.h"
 #include "bitboard_movegen.h"
 #include "bitboard_perft.h"
@@ -21,6 +22,35 @@ static void cbb_unmake(CbbPosition *p, CbbMove m, const CbbPosition *before)
     (void)m; /* the position before the move says everything */
     *p = *before;
 }
+
+/* The neutral piece on a neutral square (pawn state left out: the chess key
+ * does not read it), for the hashed recursion's key updates. */
+static inline Piece cbb_piece_at(const CbbPosition *p, int square)
+{
+    CbbBitboard bit = (CbbBitboard)1 << square;
+    if (!((p->color[CBB_WHITE] | p->color[CBB_BLACK]) & bit))
+        return EMPTY;
+    int kind = CBB_PAWN;
+    while (kind < CBB_KING && !(p->kind[kind] & bit))
+        kind++;
+    return PIECE_MAKE((p->color[CBB_BLACK] & bit) ? CHESS_BLACK : CHESS_WHITE, kind + PAWN, 0);
+}
+
+#define PH_PREFIX cbb
+#define PH_STATE CbbPosition
+#define PH_MOVE CbbMove
+#define PH_UNDO CbbPosition
+#define PH_CAPACITY CBB_MAX_MOVES
+#define PH_GENERATE(s, moves) cbb_generate(s, moves)
+#define PH_MAKE(s, move, undo) cbb_make(s, move, undo)
+#define PH_UNMAKE(s, move, undo) cbb_unmake(s, move, undo)
+#define PH_ENCODE(s, move) cbb_encode(s, move)
+#define PH_SAVE(s, pos) cbb_save(s, pos)
+#define PH_PERFT(s, depth, bulk) cbb_perft(s, depth, bulk)
+#define PH_PIECE_AT(s, square) cbb_piece_at(s, square)
+#define PH_STATE_KEY(s) chess_zobrist_state((s)->side, (s)->castling, (s)->ep_square)
+#define PH_CHESS 1
+#include "perft_hash_recursion.h"
 
 BACKEND_CORE(cbb, CbbPosition, CbbMove, CbbPosition, CBB_MAX_MOVES, cbb_tables_init, NULL);
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../zobrist.h"
 #include "backend.h"
 #include "x88_make.h"
 #include "x88_movegen.h"
@@ -160,6 +161,31 @@ const char *cpd_check(const CpdBoard *x)
     }
     return NULL;
 }
+
+/* The neutral piece on a neutral square (pawn state left out: the chess key
+ * does not read it), for the hashed recursion's key updates. */
+static inline Piece cpd_piece_at(const CpdBoard *x, int square)
+{
+    int b = x->board[cpd_from_neutral(square)];
+    return b == EMPTY ? EMPTY : PIECE_MAKE(cpd_side_of(b), b & CPD_KIND_MASK, 0);
+}
+
+#define PH_PREFIX cpd
+#define PH_STATE CpdBoard
+#define PH_MOVE CpdMove
+#define PH_UNDO CpdUndo
+#define PH_CAPACITY CPD_MAX_MOVES
+#define PH_GENERATE(s, moves) cpd_generate(s, moves)
+#define PH_MAKE(s, move, undo) cpd_make(s, move, undo)
+#define PH_UNMAKE(s, move, undo) cpd_unmake(s, move, undo)
+#define PH_ENCODE(s, move) cpd_encode(s, move)
+#define PH_SAVE(s, pos) cpd_save(s, pos)
+#define PH_PERFT(s, depth, bulk) cpd_perft(s, depth, bulk)
+#define PH_PIECE_AT(s, square) cpd_piece_at(s, square)
+#define PH_STATE_KEY(s)                                                                                                \
+    chess_zobrist_state((s)->side, (s)->state.castling, (s)->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral((s)->state.ep))
+#define PH_CHESS 1
+#include "perft_hash_recursion.h"
 
 BACKEND_CORE(cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, cpd_tables_init, NULL);
 

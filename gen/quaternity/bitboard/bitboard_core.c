@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "../pawn_commitment.h"
+#include "../zobrist.h"
 #include "backend.h"
 #include "bitboard_movegen.h"
 #include "bitboard_perft.h"
@@ -49,6 +50,23 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
     return (Move){(uint8_t)qbb_to_neutral(qbb_from(m)), (uint8_t)qbb_to_neutral(qbb_to(m)),
                   (uint8_t)(promotion ? PIECE_KIND(placed) : EMPTY)};
 }
+
+/* The hashed perft (perft_hash_recursion.h); board bytes are neutral pieces. */
+#define PH_PREFIX qbb
+#define PH_STATE QbbState
+#define PH_MOVE QbbMove
+#define PH_UNDO QbbUndo
+#define PH_CAPACITY QBB_MAX_MOVES
+#define PH_GENERATE(s, moves) qbb_generate(s, moves)
+#define PH_MAKE(s, move, undo) qbb_make(s, move, undo)
+#define PH_UNMAKE(s, move, undo) qbb_unmake(s, move, undo)
+#define PH_ENCODE(s, move) qbb_encode(s, move)
+#define PH_SAVE(s, pos) qbb_save(s, pos)
+#define PH_PERFT(s, depth, bulk) qbb_perft(s, depth, bulk)
+#define PH_PIECE_AT(s, square) (s)->board[qbb_from_neutral(square)]
+#define PH_STATE_KEY(s) quaternity_zobrist_state((s)->turn, (s)->controller, (s)->frozen)
+#define PH_CHESS 0
+#include "perft_hash_recursion.h"
 
 BACKEND_CORE(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);
 

@@ -1,0 +1,159 @@
+/* The hashed perft recursion, written once and compiled into each backend's
+ * core file, after the backend's native functions and before BACKEND_CORE:
+ *
+ *   #define PH_PREFIX cmb                  names PH_PREFIX_key, PH_PREFIX_perft_hashed
+ *   #define PH_STATE CmbState              the native types
+ *   #define PH_MOVE CmbMove
+ *   #define PH_UNDO CmbUndo
+ *   #define PH_CAPACITY CMB_MAX_MOVES      moves generate() may write
+ *   #define PH_GENERATE(s, moves)          the native functions
+ *   #define PH_MAKE(s, move, undo)         (move: a PH_MOVE value, undo: PH_UNDO *)
+ *   #define PH_UNMAKE(s, move, undo)
+ *   #define PH_ENCODE(s, move)             the neutral Move
+ *   #define PH_SAVE(s, pos)
+ *   #define PH_PERFT(s, depth, bulk)       the backend's own unhashed perft
+ *   #define PH_PIECE_AT(s, square)         the neutral Piece on a neutral square
+ *   #define PH_STATE_KEY(s)                the key's non-piece part (zobrist.h)
+ *   #define PH_CHESS 1 or 0                which game's zobrist.h the key is
+ *   #include "perft_hash_recursion.h"
+ *
+ * The key is not kept by make and unmake, so the unhashed perft pays
+ * nothing for it.  The hashed recursion computes the key of the position
+ * it starts from (PH_PREFIX_key, from the neutral position) and updates it
+ * per move from the squares the move may change, read before and after
+ * make.  It searches only the plies where a child is probed (depth >= 3)
+ * and hands each depth-2 node that misses to the backend's own perft, so
+ * the leaves run at the unhashed speed. */
+#ifndef PH_PREFIX
+#error "define PH_PREFIX and the other PH_ macros before including perft_hash_recursion.h"
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "backend.h"
+#include "perft_hash.h"
+
+#if PH_CHESS
+#define PH_POSITION_KEY chess_zobrist_position
+#define PH_PIECE_KEY chess_zobrist_piece
+#else
+#define PH_POSITION_KEY quaternity_zobrist_position
+#define PH_PIECE_KEY quaternity_zobrist_piece
+#endif
+
+#define PH_CAT2(a, b) a##b
+#define PH_CAT(a, b) PH_CAT2(a, b)
+#define PH_KEY_FN PH_CAT(PH_PREFIX, _key)
+#define PH_HASHED_FN PH_CAT(PH_PREFIX, _perft_hashed)
+
+/* The shallowest depth probed: by default 2, as a depth-1 count is cheaper
+ * than a probe; a backend may define it to 1. */
+#ifndef PH_MIN_DEPTH
+#define PH_MIN_DEPTH 2
+#endif
+
+/* The key from the neutral position: not on the hot path (once per search,
+ * and after every make in debug builds). */
+static uint64_t PH_KEY_FN(const PH_STATE *s)
+{
+    Position pos;
+    PH_SAVE(s, &pos);
+    return PH_POSITION_KEY(&pos);
+}
+
+typedef struct PhSearch {
+    PerftHash *table;
+    bool bulk;
+    PH_MOVE *lists; /* PH_CAPACITY moves per ply */
+    PerftHashCounts counts;
+} PhSearch;
+
+/* The pieces on a move's squares, into the key: before make takes them
+ * out, after make puts the new ones in. */
+static inline uint64_t ph_squares_key(const PH_STATE *s, const uint8_t *squares, int n)
+{
+    uint64_t key = 0;
+    for (int i = 0; i < n; i++)
+        key ^= PH_PIECE_KEY(squares[i], PH_PIECE_AT(s, squares[i]));
+    return key;
+}
+
+static inline int ph_move_squares(const PH_STATE *s, PH_MOVE move, uint8_t squares[4])
+{
+    Move m = PH_ENCODE(s, move);
+#if PH_CHESS
+    return chess_zobrist_move_squares(m, PH_PIECE_AT(s, m.from), PH_PIECE_AT(s, m.to), squares);
+#else
+    squares[0] = m.from;
+    squares[1] = m.to;
+    return 2;
+#endif
+}
+
+/* depth >= PH_MIN_DEPTH; key is the key of s; ply indexes the move lists. */
+static uint64_t ph_search(PhSearch *search, PH_STATE *s, uint64_t key, int depth, int ply)
+{
+    uint64_t nodes;
+    search->counts.probes++;
+    if (perft_hash_probe(search->table, key, depth, &nodes)) {
+        search->counts.hits++;
+        if (perft_hash_sampled(search->table, key)) {
+            search->counts.verified++;
+            uint64_t again = PH_PERFT(s, depth, search->bulk);
+            if (again != nodes)
+                perft_hash_verify_failed(key, depth, nodes, again);
+        }
+        return nodes;
+    }
+    if (depth == PH_MIN_DEPTH) {
+        nodes = PH_PERFT(s, depth, search->bulk);
+    } else {
+        PH_MOVE *moves = search->lists + (size_t)ply * PH_CAPACITY;
+        int count = PH_GENERATE(s, moves);
+        uint64_t state_before = PH_STATE_KEY(s);
+        nodes = 0;
+        for (int i = 0; i < count; i++) {
+            uint8_t squares[4];
+            int n = ph_move_squares(s, moves[i], squares);
+            uint64_t child = key ^ state_before ^ ph_squares_key(s, squares, n);
+            PH_UNDO undo;
+            PH_MAKE(s, moves[i], &undo);
+            child ^= PH_STATE_KEY(s) ^ ph_squares_key(s, squares, n);
+#ifdef BACKEND_DEBUG
+            if (child != PH_KEY_FN(s))
+                backend_debug_failed(__FILE__, "the incremental Zobrist key differs from the position's key");
+#endif
+            nodes += ph_search(search, s, child, depth - 1, ply + 1);
+            PH_UNMAKE(s, moves[i], &undo);
+        }
+    }
+    search->counts.stores++;
+    perft_hash_store(search->table, key, depth, nodes);
+    return nodes;
+}
+
+/* BackendCore.perft_hashed: depth >= 1, table not NULL. */
+static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table)
+{
+    if (depth < PH_MIN_DEPTH)
+        return PH_PERFT(s, depth, bulk);
+    /* Lists for the plies searched here, depths PH_MIN_DEPTH + 1 and up. */
+    int plies = depth - PH_MIN_DEPTH;
+    PhSearch search = {.table = table, .bulk = bulk};
+    search.lists = plies > 0 ? malloc((size_t)plies * PH_CAPACITY * sizeof(PH_MOVE)) : NULL;
+    if (plies > 0 && !search.lists) {
+        fprintf(stderr, "perft: out of memory for the hashed perft's move lists of %d plies\n", plies);
+        exit(BACKEND_CONTRACT_EXIT);
+    }
+    uint64_t nodes = ph_search(&search, s, PH_KEY_FN(s), depth, 0);
+    free(search.lists);
+    perft_hash_add_counts(table, &search.counts);
+    return nodes;
+}
+
+#undef PH_MIN_DEPTH
+#undef PH_POSITION_KEY
+#undef PH_PIECE_KEY
+#undef PH_KEY_FN
+#undef PH_HASHED_FN

@@ -1,0 +1,45 @@
+/* Zobrist keys of Quaternity positions, shared by every Quaternity backend.
+ *
+ * The key covers every man by its whole piece byte (kind, army and pawn
+ * state, so a pawn's direction, its commitment and an uncommitted pawn all
+ * count), the controller on turn, each army's controller and the frozen
+ * set.  quaternity_zobrist_position is the definition; backends keep the
+ * same key incrementally (perft_hash_recursion.h).  A move changes only its
+ * two squares: Quaternity has no castling and no en passant, and
+ * controllers and the frozen set stay fixed during play. */
+#ifndef GEN_QUATERNITY_ZOBRIST_H
+#define GEN_QUATERNITY_ZOBRIST_H
+
+#include <stdint.h>
+
+#include "position.h"
+
+typedef struct QuaternityZobrist {
+    uint64_t piece[Q_SQUARES][256]; /* [square][piece byte], [..][EMPTY] is 0 */
+    uint64_t turn[4];
+    uint64_t controller[4][4]; /* [army][its controller] */
+    uint64_t frozen[16];
+} QuaternityZobrist;
+
+/* Filled by quaternity_zobrist_init (idempotent, thread-safe). */
+extern QuaternityZobrist quaternity_zobrist;
+void quaternity_zobrist_init(void);
+
+static inline uint64_t quaternity_zobrist_piece(int square, Piece p)
+{
+    return quaternity_zobrist.piece[square][p];
+}
+
+/* The part of the key that is not the men. */
+static inline uint64_t quaternity_zobrist_state(int turn, const uint8_t controller[4], int frozen)
+{
+    uint64_t key = quaternity_zobrist.turn[turn & 3] ^ quaternity_zobrist.frozen[frozen & 15];
+    for (int a = 0; a < 4; a++)
+        key ^= quaternity_zobrist.controller[a][controller[a] & 3];
+    return key;
+}
+
+/* The key of a neutral position (initialises the tables). */
+uint64_t quaternity_zobrist_position(const Position *pos);
+
+#endif

@@ -1,0 +1,478 @@
+/* The perft hash table (gen/core/perft_hash.h) and the Zobrist keys
+ * (gen/GAME/zobrist.h), for every registered backend:
+ *
+ * - counts with the table equal counts without it, bulk counting on and
+ *   off, on every fixture file at small depths, and the published or
+ *   agreed counts the files hold (each file says where its counts come
+ *   from: published.epd and famous.epd published ones, reference.epd
+ *   QuaterniTS's, controllers.epd and pawn-vectors.epd the agreement of
+ *   independent backends);
+ * - searches deep enough to transpose do hit the table, and still give the
+ *   published count of the chess start (4865609 at depth 5) and, for a
+ *   Quaternity position, the unhashed count of every backend, which must
+ *   agree;
+ * - the key the hashed recursion keeps incrementally is the key of the
+ *   position computed from scratch: every child of every fixture position is
+ *   found in the table under its own key after a hashed search;
+ * - keys: make + unmake gives the key back, all backends give a position the
+ *   key of its neutral form, and two move orders reaching one position give
+ *   one key;
+ * - --hash-verify recomputes hits without a mismatch, and a planted wrong
+ *   entry stops the search loudly. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../gen/chess/zobrist.h"
+#include "../gen/quaternity/zobrist.h"
+#include "cli.h"
+#include "perft_hash.h"
+#include "session.h"
+#include "support.h"
+
+static const char *const CHESS_FILES[] = {"positions/chess/published.epd", "positions/chess/famous.epd"};
+static const char *const QUATERNITY_FILES[] = {"positions/quaternity/reference.epd",
+                                               "positions/quaternity/controllers.epd",
+                                               "positions/quaternity/pawn-vectors.epd"};
+
+static const char INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+static const char OPENING[] = "rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/"
+                              "rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/"
+                              "3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w";
+/* White controls every army, so it moves every ply and move orders
+ * transpose from ply 2 on. */
+static const char ONE_CONTROLLER[] = "rK10bK/12/12/12/12/5wN6/12/3bR8/12/12/12/wK10gK w wwww";
+
+enum { SMALL_DEPTH = 3, TABLE_MIB = 4 };
+
+static PerftHash *table_new(void)
+{
+    PerftHash *table = perft_hash_create(TABLE_MIB);
+    cr_assert(table != NULL, "perft_hash_create(%d) failed", TABLE_MIB);
+    return table;
+}
+
+static Position parse(const char *text)
+{
+    Position pos;
+    char err[ERROR_TEXT_MAX];
+    cr_assert(position_parse(text, &pos, err, sizeof err) == 0, "%s", err);
+    return pos;
+}
+
+static uint64_t reference_key(const Position *pos)
+{
+    return pos->game == GAME_CHESS ? chess_zobrist_position(pos) : quaternity_zobrist_position(pos);
+}
+
+/* ---- counts with and without the table ---- */
+
+/* Without bulk counting Quaternity stops a ply short: depth 3 made move by
+ * move is most of the test's time in debug builds, and the deep tests below
+ * search without bulk counting too. */
+static void check_counts_file(const char *file, Game game)
+{
+    const int no_bulk_depth = game == GAME_CHESS ? SMALL_DEPTH : SMALL_DEPTH - 1;
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(game, backends), count, checked = 0;
+    EpdEntry *entries = fixtures_load(file, &count);
+    for (int b = 0; b < n; b++) {
+        /* One table per mode, shared by the positions and depths of the
+         * file, so entries of other positions are there to be wrongly hit. */
+        PerftHash *tables[2] = {table_new(), table_new()};
+        for (int i = 0; i < count; i++) {
+            const EpdEntry *e = &entries[i];
+            void *state = instance_open(backends[b], &e->pos);
+            for (int depth = 1; depth <= SMALL_DEPTH; depth++)
+                for (int bulk = 0; bulk <= 1; bulk++) {
+                    if (!bulk && depth > no_bulk_depth)
+                        continue;
+                    uint64_t plain = backends[b]->perft(state, depth, bulk);
+                    uint64_t hashed = backends[b]->perft_hashed(state, depth, bulk, tables[bulk]);
+                    EXPECT(hashed == plain, "[%s] %s:%d %s depth %d bulk %d: %llu with the table, %llu without",
+                           backends[b]->name, file, e->line, e->id, depth, bulk, (unsigned long long)hashed,
+                           (unsigned long long)plain);
+                    EXPECT(!e->has[depth] || hashed == e->expected[depth],
+                           "[%s] %s:%d %s depth %d: %llu with the table, the file says %llu", backends[b]->name, file,
+                           e->line, e->id, depth, (unsigned long long)hashed, (unsigned long long)e->expected[depth]);
+                    checked++;
+                }
+            instance_close(backends[b], state);
+        }
+        for (int bulk = 0; bulk <= 1; bulk++) {
+            cr_assert(perft_hash_counts(tables[bulk]).stores > 0, "[%s] %s: nothing was stored", backends[b]->name,
+                      file);
+            perft_hash_destroy(tables[bulk]);
+        }
+    }
+    free(entries);
+    cr_assert(checked == n * count * (SMALL_DEPTH + no_bulk_depth));
+}
+
+Test(hash, chess_fixture_counts, .timeout = 120 * TEST_SLOWDOWN)
+{
+    for (size_t f = 0; f < sizeof CHESS_FILES / sizeof *CHESS_FILES; f++)
+        check_counts_file(CHESS_FILES[f], GAME_CHESS);
+}
+
+Test(hash, quaternity_fixture_counts, .timeout = 120 * TEST_SLOWDOWN)
+{
+    for (size_t f = 0; f < sizeof QUATERNITY_FILES / sizeof *QUATERNITY_FILES; f++)
+        check_counts_file(QUATERNITY_FILES[f], GAME_QUATERNITY);
+}
+
+/* Deep enough for move orders to transpose: the table is hit, bulk counting on
+ * and off, and a table filled with bulk counting on serves a search with it
+ * off.  `published` is 0 when the count is the unhashed one of every
+ * backend, which must then agree. */
+static void check_transpositions(const char *text, int depth, uint64_t published)
+{
+    Position pos = parse(text);
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(pos.game, backends);
+    uint64_t agreed = published;
+    for (int b = 0; b < n; b++) {
+        void *state = instance_open(backends[b], &pos);
+        uint64_t plain = backends[b]->perft(state, depth, 1);
+        if (!agreed)
+            agreed = plain;
+        EXPECT(plain == agreed, "[%s] unhashed perft(%d) %llu, expected %llu", backends[b]->name, depth,
+               (unsigned long long)plain, (unsigned long long)agreed);
+        PerftHash *shared = table_new();
+        for (int bulk = 1; bulk >= 0; bulk--) {
+            PerftHash *fresh = table_new();
+            uint64_t hashed = backends[b]->perft_hashed(state, depth, bulk, fresh);
+            PerftHashCounts c = perft_hash_counts(fresh);
+            EXPECT(hashed == agreed, "[%s] bulk %d: perft(%d) %llu with the table, expected %llu", backends[b]->name,
+                   bulk, depth, (unsigned long long)hashed, (unsigned long long)agreed);
+            EXPECT(c.hits > 0 && c.hits < c.probes, "[%s] bulk %d: %llu hits of %llu probes", backends[b]->name, bulk,
+                   (unsigned long long)c.hits, (unsigned long long)c.probes);
+            perft_hash_destroy(fresh);
+            uint64_t reused = backends[b]->perft_hashed(state, depth - 1, bulk, shared);
+            uint64_t again = backends[b]->perft(state, depth - 1, 1);
+            EXPECT(reused == again, "[%s] bulk %d: perft(%d) %llu from a table of the other mode, %llu without",
+                   backends[b]->name, bulk, depth - 1, (unsigned long long)reused, (unsigned long long)again);
+        }
+        perft_hash_destroy(shared);
+        instance_close(backends[b], state);
+    }
+}
+
+Test(hash, chess_start_transposes, .timeout = 120 * TEST_SLOWDOWN)
+{
+    check_transpositions(INITIAL, 5, 4865609); /* published */
+}
+
+Test(hash, quaternity_one_controller_transposes, .timeout = 120 * TEST_SLOWDOWN)
+{
+    check_transpositions(ONE_CONTROLLER, 4, 0); /* agreement of the backends */
+}
+
+/* Two threads, an instance each, one table: they store into and probe the
+ * same entries at once, and each still gets the published count. */
+typedef struct SharedRun {
+    const Backend *backend;
+    const Position *pos;
+    PerftHash *table;
+    int bulk;
+    uint64_t nodes;
+} SharedRun;
+
+static void *run_shared(void *arg)
+{
+    SharedRun *r = arg;
+    void *state = r->backend->create(r->backend);
+    if (!state)
+        return NULL;
+    r->backend->load(state, r->pos);
+    r->nodes = r->backend->perft_hashed(state, 5, r->bulk, r->table);
+    r->backend->destroy(state);
+    return NULL;
+}
+
+Test(hash, threads_share_one_table, .timeout = 120 * TEST_SLOWDOWN)
+{
+    Position pos = parse(INITIAL);
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(GAME_CHESS, backends);
+    for (int b = 0; b < n; b++) {
+        PerftHash *table = perft_hash_create(1); /* small: the threads collide on entries */
+        cr_assert(table != NULL);
+        SharedRun runs[2] = {{backends[b], &pos, table, 1, 0}, {backends[b], &pos, table, 0, 0}};
+        pthread_t threads[2];
+        for (int t = 0; t < 2; t++)
+            cr_assert(pthread_create(&threads[t], NULL, run_shared, &runs[t]) == 0);
+        for (int t = 0; t < 2; t++)
+            pthread_join(threads[t], NULL);
+        for (int t = 0; t < 2; t++)
+            EXPECT(runs[t].nodes == 4865609, "[%s] thread %d (bulk %d): %llu, published 4865609", backends[b]->name, t,
+                   runs[t].bulk, (unsigned long long)runs[t].nodes);
+        perft_hash_destroy(table);
+    }
+}
+
+/* ---- the incremental key ---- */
+
+/* After a hashed perft(3), every child of the position must be in the
+ * table at depth 2 under the key computed from the child itself: the
+ * recursion stored it under the key it kept incrementally.  This covers
+ * every move kind the fixtures hold (castling, en passant, promotions,
+ * pawn commitments). */
+static void check_incremental_file(const char *file, Game game)
+{
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(game, backends), count;
+    long children = 0;
+    EpdEntry *entries = fixtures_load(file, &count);
+    PerftHash *table = table_new();
+    for (int b = 0; b < n; b++)
+        for (int i = 0; i < count; i++) {
+            const EpdEntry *e = &entries[i];
+            void *state = instance_open(backends[b], &e->pos);
+            perft_hash_clear(table);
+            backends[b]->perft_hashed(state, 3, 1, table);
+            Move moves[MAX_MOVES];
+            int m = backends[b]->generate(state, moves);
+            for (int k = 0; k < m; k++) {
+                backends[b]->make(state, moves[k]);
+                uint64_t stored = 0, key = backends[b]->key(state);
+                bool hit = perft_hash_probe(table, key, 2, &stored);
+                uint64_t plain = backends[b]->perft(state, 2, 1);
+                char mt[MOVE_TEXT_MAX];
+                move_format(game, moves[k], mt);
+                EXPECT(hit && stored == plain, "[%s] %s %s after %s: %s in the table (%llu, perft(2) %llu)",
+                       backends[b]->name, file, e->id, mt, hit ? "found" : "not found", (unsigned long long)stored,
+                       (unsigned long long)plain);
+                backends[b]->unmake(state, moves[k]);
+                children++;
+            }
+            instance_close(backends[b], state);
+        }
+    perft_hash_destroy(table);
+    free(entries);
+    cr_assert(children > count, "%s: only %ld children checked", file, children);
+}
+
+Test(hash, chess_incremental_keys, .timeout = 120 * TEST_SLOWDOWN)
+{
+    for (size_t f = 0; f < sizeof CHESS_FILES / sizeof *CHESS_FILES; f++)
+        check_incremental_file(CHESS_FILES[f], GAME_CHESS);
+}
+
+Test(hash, quaternity_incremental_keys, .timeout = 120 * TEST_SLOWDOWN)
+{
+    for (size_t f = 0; f < sizeof QUATERNITY_FILES / sizeof *QUATERNITY_FILES; f++)
+        check_incremental_file(QUATERNITY_FILES[f], GAME_QUATERNITY);
+}
+
+/* ---- keys ---- */
+
+/* Every backend gives each fixture position the key of its neutral form,
+ * and every move made and unmade gives the key back. */
+static void check_keys_file(const char *file, Game game)
+{
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(game, backends), count;
+    long pairs = 0;
+    EpdEntry *entries = fixtures_load(file, &count);
+    for (int i = 0; i < count; i++) {
+        const EpdEntry *e = &entries[i];
+        uint64_t want = reference_key(&e->pos);
+        for (int b = 0; b < n; b++) {
+            void *state = instance_open(backends[b], &e->pos);
+            uint64_t key = backends[b]->key(state);
+            EXPECT(key == want, "[%s] %s %s: key %016llx, the neutral position's %016llx", backends[b]->name, file,
+                   e->id, (unsigned long long)key, (unsigned long long)want);
+            Move moves[MAX_MOVES];
+            int m = backends[b]->generate(state, moves);
+            for (int k = 0; k < m; k++) {
+                backends[b]->make(state, moves[k]);
+                uint64_t child = backends[b]->key(state);
+                backends[b]->unmake(state, moves[k]);
+                uint64_t back = backends[b]->key(state);
+                EXPECT(back == key && child != key, "[%s] %s %s: key %016llx, child %016llx, after unmake %016llx",
+                       backends[b]->name, file, e->id, (unsigned long long)key, (unsigned long long)child,
+                       (unsigned long long)back);
+                pairs++;
+            }
+            instance_close(backends[b], state);
+        }
+    }
+    free(entries);
+    cr_assert(pairs > count, "%s: only %ld make/unmake pairs", file, pairs);
+}
+
+Test(hash, keys_round_trip)
+{
+    for (size_t f = 0; f < sizeof CHESS_FILES / sizeof *CHESS_FILES; f++)
+        check_keys_file(CHESS_FILES[f], GAME_CHESS);
+    for (size_t f = 0; f < sizeof QUATERNITY_FILES / sizeof *QUATERNITY_FILES; f++)
+        check_keys_file(QUATERNITY_FILES[f], GAME_QUATERNITY);
+}
+
+/* The key after `moves` played from `start` through the harness. */
+static uint64_t key_after(const Backend *backend, const char *start, const char *moves)
+{
+    Position pos = parse(start);
+    Session s;
+    char err[ERROR_TEXT_MAX];
+    cr_assert(session_open(&s, backend, &pos, err, sizeof err) == 0, "%s", err);
+    cr_assert(session_play(&s, moves, err, sizeof err) == 0, "[%s] %s", backend->name, err);
+    uint64_t key = backend->key(s.state);
+    session_close(&s);
+    return key;
+}
+
+/* Pairs of move lists from one start that reach one position. */
+static const struct Transposition {
+    const char *start, *a, *b;
+    bool equal; /* false: a control pair that reaches different positions */
+} TRANSPOSITIONS[] = {
+    {INITIAL, "", "g1f3 g8f6 f3g1 f6g8", true}, /* knights out and back: the clocks differ, the key does not */
+    {INITIAL, "g1f3 g8f6 b1c3", "b1c3 g8f6 g1f3", true},
+    {INITIAL, "e2e3 e7e6 g1f3", "g1f3 e7e6 e2e3", true},
+    {INITIAL, "e2e4 e7e5 g1f3", "g1f3 e7e5 e2e4", false}, /* the second ends on a double step: an ep square */
+    {INITIAL, "e2e3 e7e5 e3e4", "e2e4 e7e5", false},      /* the same men, but the other side to move */
+    {INITIAL, "e2e4", "e2e3 a7a6 e3e4", false},           /* an ep square and Black's a-pawn */
+    {OPENING, "", "b4a6 d10f9 k9l7 i3j1 a6b4 f9d10 l7k9 j1i3", true},
+    {OPENING, "b4a6 d10f9 k9l7 i3j1 c4d6", "c4d6 d10f9 k9l7 i3j1 b4a6", true},
+    {OPENING, "b4a6 d10f9 k9l7 i3j1", "b4a6 d10f9 k9l7 i3j1 a6b4 f9d10 l7k9 j1i3 b4a6 d10f9 k9l7 i3j1", true},
+    {OPENING, "b4a6", "c4d6", false},
+};
+
+Test(hash, transpositions_have_one_key)
+{
+    for (size_t t = 0; t < sizeof TRANSPOSITIONS / sizeof *TRANSPOSITIONS; t++) {
+        const struct Transposition *tr = &TRANSPOSITIONS[t];
+        Game game = parse(tr->start).game;
+        const Backend *backends[BACKENDS_MAX];
+        int n = backends_of(game, backends);
+        uint64_t first = key_after(backends[0], tr->start, tr->a);
+        for (int b = 0; b < n; b++) {
+            uint64_t a = key_after(backends[b], tr->start, tr->a), c = key_after(backends[b], tr->start, tr->b);
+            EXPECT((a == c) == tr->equal, "[%s] '%s' and '%s' from %s: keys %016llx and %016llx should be %s",
+                   backends[b]->name, tr->a, tr->b, tr->start, (unsigned long long)a, (unsigned long long)c,
+                   tr->equal ? "equal" : "different");
+            EXPECT(a == first, "[%s] '%s': key %016llx, %s's %016llx", backends[b]->name, tr->a, (unsigned long long)a,
+                   backends[0]->name, (unsigned long long)first);
+        }
+    }
+}
+
+/* ---- the table itself and --hash-verify ---- */
+
+Test(hash, table_takes_only_full_key_and_depth)
+{
+    PerftHash *table = table_new();
+    uint64_t key = 0x123456789abcdef1ull, got = 0;
+    perft_hash_store(table, key, 4, 197281);
+    cr_assert(perft_hash_probe(table, key, 4, &got) && got == 197281);
+    cr_assert(!perft_hash_probe(table, key, 3, &got), "a hit at another depth");
+    cr_assert(!perft_hash_probe(table, key ^ 1ull << 63, 4, &got), "a hit on a key that differs in its top bit");
+    cr_assert(!perft_hash_probe(table, 0, 2, &got), "an empty entry hit key 0"); /* zero words: depth 0 */
+    perft_hash_store(table, key, 5, 1ull << 60);                                 /* too large to store: ignored */
+    cr_assert(!perft_hash_probe(table, key, 5, &got));
+    perft_hash_clear(table);
+    cr_assert(!perft_hash_probe(table, key, 4, &got), "a hit after clear");
+    perft_hash_destroy(table);
+    cr_assert(perft_hash_create(0) == NULL);
+    cr_assert(perft_hash_create((size_t)PERFT_HASH_MAX_MIB + 1) == NULL);
+}
+
+typedef struct CliRun {
+    int status;
+    char *out, *err;
+} CliRun;
+
+static CliRun cli_run(const char *const *args)
+{
+    char *argv[16] = {"perft"};
+    int argc = 1;
+    for (; args[argc - 1]; argc++)
+        argv[argc] = (char *)args[argc - 1];
+    CliRun r;
+    size_t out_size, err_size;
+    FILE *out = open_memstream(&r.out, &out_size), *err = open_memstream(&r.err, &err_size);
+    cr_assert(out && err);
+    r.status = perft_cli(argc, argv, out, err);
+    fclose(out);
+    fclose(err);
+    return r;
+}
+#define RUN(...) cli_run((const char *const[]){__VA_ARGS__, NULL})
+
+/* --hash-verify on the chess start's perft 6 (published 119060324): some
+ * hits are recomputed, none differs. */
+Test(hash, verify_finds_no_mismatch, .timeout = 120 * TEST_SLOWDOWN)
+{
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(GAME_CHESS, backends);
+    for (int b = 0; b < n; b++) {
+        const char *name = backends[b]->name;
+        CliRun r = RUN("-b", backends[b]->name, "--hash", "16", "--hash-verify", "6", INITIAL);
+        cr_expect(r.status == 0, "[%s] exit %d: %s", name, r.status, r.err);
+        cr_expect(strstr(r.out, "\n119060324\n") != NULL, "[%s] %s", name, r.out);
+        unsigned long long verified = 0;
+        const char *at = strstr(r.err, "; ");
+        cr_expect(at && sscanf(at, "; %llu hits recomputed", &verified) == 1 && verified > 0,
+                  "[%s] no hit was recomputed: %s", name, r.err);
+        free(r.out);
+        free(r.err);
+    }
+}
+
+Test(hash, options_are_checked)
+{
+    CliRun r = RUN("--hash", "0", "1", INITIAL);
+    cr_expect(r.status == 2 && strstr(r.err, "--hash '0'"), "%d %s", r.status, r.err);
+    free(r.out), free(r.err);
+    r = RUN("--hash-verify", "1", INITIAL);
+    cr_expect(r.status == 2 && strstr(r.err, "needs --hash"), "%d %s", r.status, r.err);
+    free(r.out), free(r.err);
+    r = RUN("-b", "all", "--hash", "1", "1", INITIAL);
+    cr_expect(r.status == 2 && strstr(r.err, "-b all"), "%d %s", r.status, r.err);
+    free(r.out), free(r.err);
+    r = RUN("--hash", "4", "--suite", "positions/chess/famous.epd", "--max-depth", "3");
+    cr_expect(r.status == 0 && strstr(r.out, "hash 4 MiB"), "%d %s", r.status, r.out);
+    free(r.out), free(r.err);
+}
+
+/* A position of the chess start's tree whose key is in --hash-verify's
+ * sample, found by walking the tree: 1 key in 1024 is. */
+static bool find_sampled(const Backend *backend, void *state, int plies, uint64_t *key)
+{
+    *key = backend->key(state);
+    if (*key >> 54 == 0)
+        return true;
+    if (plies == 0)
+        return false;
+    Move moves[MAX_MOVES];
+    int m = backend->generate(state, moves);
+    for (int k = 0; k < m; k++) {
+        backend->make(state, moves[k]);
+        bool found = find_sampled(backend, state, plies - 1, key);
+        if (found)
+            return true; /* left made: the caller searches from there */
+        backend->unmake(state, moves[k]);
+    }
+    return false;
+}
+
+/* A wrong count planted in the table under a sampled key: --hash-verify
+ * recomputes it and stops the process with the contract status. */
+Test(hash, verify_catches_a_planted_count, .exit_code = BACKEND_CONTRACT_EXIT, .timeout = 60 * TEST_SLOWDOWN)
+{
+    const Backend *backends[BACKENDS_MAX];
+    backends_of(GAME_CHESS, backends);
+    Position pos = parse(INITIAL);
+    void *state = instance_open(backends[0], &pos);
+    uint64_t key;
+    cr_assert(find_sampled(backends[0], state, 4, &key), "no sampled key within 4 plies");
+    PerftHash *table = table_new();
+    perft_hash_set_verify(table, true);
+    uint64_t right = backends[0]->perft(state, 3, 1);
+    perft_hash_store(table, key, 3, right + 1);
+    backends[0]->perft_hashed(state, 3, 1, table);
+    cr_assert_fail("the planted count %llu (right: %llu) was not caught", (unsigned long long)right + 1,
+                   (unsigned long long)right);
+}
