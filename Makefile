@@ -31,7 +31,7 @@ CFLAGS_debug := -O1 -g -march=native -fno-omit-frame-pointer -DBACKEND_DEBUG
 CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -fno-sanitize-recover=all
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
-LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
+LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
 
 # Backends are found by folder: gen/GAME/*.c is code the backends of one game
 # share, gen/GAME/BACKEND/*.c one backend (registered in gen/core/registry.c).

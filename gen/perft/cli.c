@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "crosscheck.h"
 #include "move_text.h"
+#include "parallel.h"
 #include "random_games.h"
 #include "registry.h"
 #include "session.h"
@@ -35,7 +37,9 @@ enum {
     OPT_SEED,
     OPT_PLIES,
     OPT_FROM,
-    OPT_LIST
+    OPT_LIST,
+    OPT_PROGRESS,
+    OPT_CHECKPOINT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -50,6 +54,9 @@ static const struct option LONG_OPTIONS[] = {
     {"plies", required_argument, NULL, OPT_PLIES},
     {"from", required_argument, NULL, OPT_FROM},
     {"list", no_argument, NULL, OPT_LIST},
+    {"threads", required_argument, NULL, 't'},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -57,7 +64,7 @@ static const struct option LONG_OPTIONS[] = {
 /* '-': arguments come back in order as code 1, so options may follow them
  * (as they always could) and argv is never reordered.  ':': a missing value
  * is reported as ':', not '?'.  getopt prints nothing itself (opterr = 0). */
-static const char SHORT_OPTIONS[] = "-:b:h";
+static const char SHORT_OPTIONS[] = "-:b:t:h";
 
 static void usage(FILE *out)
 {
@@ -89,6 +96,11 @@ static void usage(FILE *out)
             "      --from=FILE     the start positions of --random (an EPD file)\n"
             "      --seed=S        random seed (default 1)\n"
             "      --plies=N       plies per random game (default 200)\n"
+            "  -t, --threads=N     count on N threads (0: every core; default 1)\n"
+            "      --progress      a progress line on stderr even when it is not a\n"
+            "                      terminal (on a terminal it is drawn anyway)\n"
+            "      --checkpoint=FILE  divide: append finished work units to FILE;\n"
+            "                      the same command run again resumes from it\n"
             "      --list          list the backends\n"
             "  -h, --help          this text\n",
             DEFAULT_BACKEND);
@@ -117,9 +129,9 @@ static long parse_number(const char *text, long min, long max)
 }
 
 typedef struct Options {
-    const char *backend, *suite, *from;
-    long max_depth, max_nodes, random_games, seed, plies;
-    int bulk;
+    const char *backend, *suite, *from, *checkpoint;
+    long max_depth, max_nodes, random_games, seed, plies, threads;
+    int bulk, progress;
     const char *args[CLI_MAX_ARGS]; /* DEPTH POSITION MOVES */
     int nargs;
 } Options;
@@ -181,6 +193,7 @@ static const struct NumberOption {
      "--random '%s' is not a game count from 1 to 100000000"},
     {OPT_SEED, offsetof(Options, seed), 0, 2147483647, "--seed '%s' is not a number from 0 to 2147483647"},
     {OPT_PLIES, offsetof(Options, plies), 1, 10000, "--plies '%s' is not a number from 1 to 10000"},
+    {'t', offsetof(Options, threads), 0, 1024, "--threads '%s' is not a number from 0 (every core) to 1024"},
 };
 
 static int apply_number(Options *o, int code, const char *value, FILE *err)
@@ -212,6 +225,9 @@ static int apply_option(Options *o, int code, const char *value, FILE *out, FILE
     case 'b': o->backend = value; return -1;
     case OPT_SUITE: o->suite = value; return -1;
     case OPT_FROM: o->from = value; return -1;
+    case OPT_PROGRESS: o->progress = 1; return -1;
+    case OPT_CHECKPOINT: o->checkpoint = value; return -1;
+    case 't':
     case OPT_MAX_DEPTH:
     case OPT_MAX_NODES:
     case OPT_RANDOM:
@@ -261,14 +277,65 @@ static int parse_options(int argc, char **argv, char **words, Options *o, FILE *
     return -1;
 }
 
-static int run_divide(const char *backend_name, int depth, const char *text, const char *moves, int bulk, FILE *out,
-                      FILE *err)
+/* The finished root moves as "move count" lines, then the total, or on an
+ * interrupt the line naming the root moves not finished; returns the exit
+ * status (128 + the signal when interrupted, as a shell reports it). */
+static int print_divide(const DeepJob *job, const DeepSettings *deep, const DeepResult *r, FILE *out, FILE *err)
+{
+    uint64_t total = 0;
+    int unfinished = 0;
+    for (int i = 0; i < r->root_count; i++) {
+        char mt[MOVE_TEXT_MAX];
+        move_format(job->start.game, r->roots[i].move, mt);
+        if (r->roots[i].finished) {
+            fprintf(out, "%s %llu\n", mt, (unsigned long long)r->roots[i].count);
+            total += r->roots[i].count;
+        } else
+            unfinished++;
+    }
+    const char *signal_name = r->signal == SIGINT ? "SIGINT" : "SIGTERM";
+    if (r->signal) {
+        fprintf(out, "\ninterrupted by %s; %d root moves not finished:", signal_name, unfinished);
+        for (int i = 0; i < r->root_count; i++) {
+            char mt[MOVE_TEXT_MAX];
+            move_format(job->start.game, r->roots[i].move, mt);
+            if (!r->roots[i].finished)
+                fprintf(out, " %s", mt);
+        }
+        fputc('\n', out);
+    } else
+        fprintf(out, "\n%llu\n", (unsigned long long)total);
+    fflush(out);
+    char threads[64];
+    snprintf(threads, sizeof threads, "%d thread%s, %zu units", deep->threads, deep->threads == 1 ? "" : "s",
+             r->units);
+    if (r->signal) {
+        fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s)%s%s%s\n", signal_name, r->units_done,
+                r->units, threads, deep->checkpoint ? "; the same command resumes from " : "",
+                deep->checkpoint ? deep->checkpoint : "", deep->checkpoint ? "" : "; --checkpoint FILE keeps them");
+        return 128 + r->signal;
+    }
+    /* The speed is of this run's nodes: resumed units took no time here. */
+    uint64_t counted = total - r->nodes_resumed;
+    if (r->units_resumed)
+        snprintf(threads + strlen(threads), sizeof threads - strlen(threads), ", %zu from the checkpoint",
+                 r->units_resumed);
+    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, no hashing, %s)\n", job->depth,
+            (unsigned long long)total, r->seconds, r->seconds > 0 ? (double)counted / r->seconds / 1e6 : 0.0,
+            game_name(job->start.game), job->backend->name, job->bulk ? "on" : "off", threads);
+    return 0;
+}
+
+static int run_divide(const char *backend_name, int depth, const char *text, const char *moves, int bulk,
+                      const DeepSettings *deep, FILE *out, FILE *err)
 {
     char message[ERROR_TEXT_MAX];
     Position pos;
     if (position_parse(text, &pos, message, sizeof message) < 0)
         return perft_error(err, "%s", message);
     if (strcmp(backend_name, "all") == 0) {
+        if (deep->threads != 1 || deep->checkpoint)
+            return perft_error(err, "-b all cross-checks on one thread: -t and --checkpoint need one backend");
         const Backend *backends[16];
         int n = 0;
         for (int i = 0; backend_registry[i]; i++)
@@ -298,28 +365,22 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
         session_close(&s);
         return perft_error(err, "%s", message);
     }
-    DivideEntry *entries = malloc(sizeof *entries * MAX_MOVES);
-    if (!entries) {
-        session_close(&s);
-        return perft_error(err, "out of memory");
-    }
-    double start = seconds_now();
-    int count = session_divide(&s, depth, bulk, entries);
-    double seconds = seconds_now() - start;
-    uint64_t total = 0;
-    for (int i = 0; i < count; i++) {
-        char mt[MOVE_TEXT_MAX];
-        move_format(pos.game, entries[i].move, mt);
-        fprintf(out, "%s %llu\n", mt, (unsigned long long)entries[i].count);
-        total += entries[i].count;
-    }
-    fprintf(out, "\n%llu\n", (unsigned long long)total);
-    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, no hashing)\n", depth,
-            (unsigned long long)total, seconds, seconds > 0 ? (double)total / seconds / 1e6 : 0.0, game_name(pos.game),
-            backend->name, bulk ? "on" : "off");
-    free(entries);
+    DeepJob job = {.backend = backend, .depth = depth, .bulk = bulk, .moves_text = moves};
+    backend->save(s.state, &job.start);
     session_close(&s);
-    return 0;
+    char position_text[POSITION_TEXT_MAX];
+    position_format(&pos, position_text, sizeof position_text);
+    job.position_text = position_text;
+    DeepResult result = {.roots = malloc(sizeof *result.roots * MAX_MOVES)};
+    if (!result.roots)
+        return perft_error(err, "out of memory");
+    if (deep_divide(&job, deep, &result, message, sizeof message) < 0) {
+        free(result.roots);
+        return perft_error(err, "%s", message);
+    }
+    int status = print_divide(&job, deep, &result, out, err);
+    free(result.roots);
+    return status;
 }
 
 /* The command the parsed options select. */
@@ -328,6 +389,12 @@ static int run(const Options *o, FILE *out, FILE *err)
     if (strcmp(o->backend, "all") != 0 && !backend_name_known(o->backend))
         return perft_error(err, "unknown backend '%s' (known: mailbox, padded, bitboard, all; see --list)", o->backend);
     char message[ERROR_TEXT_MAX];
+    DeepSettings deep = {.threads = o->threads == 0 ? threads_every_core() : (int)o->threads,
+                         .progress = o->progress,
+                         .checkpoint = o->checkpoint,
+                         .err = err};
+    if ((o->suite || o->random_games > 0) && o->checkpoint)
+        return perft_error(err, "--checkpoint is for divide (DEPTH POSITION), not --suite or --random");
     if (o->suite || o->random_games > 0) {
         if (o->nargs)
             return perft_error(err, "unexpected argument '%s' with --suite or --random", o->args[0]);
@@ -353,7 +420,8 @@ static int run(const Options *o, FILE *out, FILE *err)
     long depth = parse_number(o->args[0], 1, CLI_MAX_DEPTH);
     if (depth < 0)
         return perft_error(err, "depth '%s' is not a number from 1 to 20", o->args[0]);
-    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, out, err);
+    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, &deep, out,
+                      err);
 }
 
 int perft_cli(int argc, char **argv, FILE *out, FILE *err)
@@ -364,6 +432,7 @@ int perft_cli(int argc, char **argv, FILE *out, FILE *err)
                  .random_games = -1,
                  .seed = 1,
                  .plies = 200,
+                 .threads = 1,
                  .bulk = 1};
     char **words = malloc(sizeof *words * ((size_t)argc + 1));
     if (!words)
