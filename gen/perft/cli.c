@@ -401,7 +401,7 @@ static int run(const Options *o, FILE *out, FILE *err)
         if (o->suite) {
             SuiteTotals totals;
             int r = suite_run(o->suite, o->backend, (int)o->max_depth,
-                              o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, out, &totals,
+                              o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, &deep, out, &totals,
                               message, sizeof message);
             return r < 0 ? perft_error(err, "%s", message) : r;
         }

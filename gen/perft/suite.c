@@ -1,5 +1,7 @@
 #include "suite.h"
 
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "epd.h"
@@ -40,7 +42,7 @@ static void add_backend_time(BackendTotals *rows, int *nrows, const Backend *b, 
 
 /* Nodes per second of each backend over the whole suite, and its ratio to
  * the fastest of the same game. */
-static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, int bulk)
+static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, int bulk, int threads)
 {
     fprintf(out, "\n%-11s %-9s %15s %9s %9s %9s\n", "game", "backend", "nodes", "seconds", "Mnps", "vs best");
     for (int i = 0; i < nrows; i++) {
@@ -53,12 +55,40 @@ static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, i
         fprintf(out, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx\n", game_name(rows[i].backend->game), rows[i].backend->name,
                 rows[i].nodes, rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0);
     }
-    fprintf(out, "(single thread, bulk counting %s, no hashing; single runs: medians are in results/ (make bench))\n",
-            bulk ? "on" : "off");
+    fprintf(out, "(%d thread%s, bulk counting %s, no hashing; single runs: medians are in results/ (make bench))\n",
+            threads, threads == 1 ? "" : "s", bulk ? "on" : "off");
+}
+
+/* The positions in a suite file, for "position k of N" (a malformed line
+ * ends the count; the run itself reports it). */
+static int count_positions(FILE *file, const char *path, EpdEntry *e)
+{
+    char ignored[ERROR_TEXT_MAX];
+    int line = 0, n = 0;
+    while (epd_next(file, path, &line, e, ignored, sizeof ignored) == 1)
+        n++;
+    rewind(file);
+    return n;
+}
+
+/* One count on the deep runner: the sum of its root moves; sets *signal
+ * when interrupted. */
+static int deep_count(const Backend *b, const EpdEntry *e, int depth, int bulk, const DeepSettings *deep,
+                      DeepRoot *roots, unsigned long long *got, int *signal, char *err, size_t errlen)
+{
+    DeepJob job = {.backend = b, .start = e->pos, .depth = depth, .bulk = bulk, .position_text = e->text};
+    DeepResult result = {.roots = roots};
+    if (deep_divide(&job, deep, &result, err, errlen) < 0)
+        return -1;
+    *got = 0;
+    for (int i = 0; i < result.root_count; i++)
+        *got += roots[i].count;
+    *signal = result.signal;
+    return 0;
 }
 
 int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
-              FILE *out, SuiteTotals *t, char *err, size_t errlen)
+              const DeepSettings *deep, FILE *out, SuiteTotals *t, char *err, size_t errlen)
 {
     BackendTotals rows[32];
     int nrows = 0;
@@ -68,9 +98,16 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
         snprintf(err, errlen, "cannot open suite file '%s'", path);
         return -1;
     }
+    EpdEntry e;
+    DeepRoot *roots = malloc(sizeof *roots * MAX_MOVES);
+    if (!roots) {
+        fclose(file);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int positions = count_positions(file, path, &e);
     fprintf(out, "%-32s %5s %-9s %15s %15s %9s %9s  %s\n", "id", "depth", "backend", "expected", "got", "seconds",
             "Mnps", "result");
-    EpdEntry e;
     int line = 0, status;
     while ((status = epd_next(file, path, &line, &e, err, errlen)) == 1) {
         const Backend *backends[16];
@@ -79,6 +116,7 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
             snprintf(err, errlen, "%s:%d: no %s backend called '%s'", path, e.line, game_name(e.pos.game),
                      backend_name);
             fclose(file);
+            free(roots);
             return -1;
         }
         t->positions++;
@@ -87,15 +125,26 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
                 continue;
             t->counts++;
             for (int k = 0; k < n; k++) {
-                Session s;
-                if (session_open(&s, backends[k], &e.pos, err, errlen) < 0) {
+                char label[128];
+                snprintf(label, sizeof label, "position %d of %d (%s), depth %d, %s", t->positions, positions, e.id,
+                         depth, backends[k]->name);
+                DeepSettings settings = *deep;
+                settings.label = label;
+                unsigned long long got;
+                double start = seconds_now();
+                if (deep_count(backends[k], &e, depth, bulk, &settings, roots, &got, &t->signal, err, errlen) < 0) {
                     fclose(file);
+                    free(roots);
                     return -1;
                 }
-                double start = seconds_now();
-                unsigned long long got = backends[k]->perft(s.state, depth, bulk);
                 double seconds = seconds_now() - start;
-                session_close(&s);
+                if (t->signal) {
+                    fprintf(out, "suite %s: interrupted by %s at %s depth %d\n", path,
+                            t->signal == SIGINT ? "SIGINT" : "SIGTERM", e.id, depth);
+                    fclose(file);
+                    free(roots);
+                    return 128 + t->signal;
+                }
                 int ok = got == e.expected[depth];
                 t->checks++;
                 t->failed += !ok;
@@ -110,12 +159,13 @@ int suite_run(const char *path, const char *backend_name, int max_depth, unsigne
         }
     }
     fclose(file);
+    free(roots);
     if (status < 0)
         return -1;
     fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed (bulk counting %s, no hashing)\n", path,
             t->positions, t->counts, t->checks, t->failed, bulk ? "on" : "off");
     if (nrows)
-        print_speed_table(out, rows, nrows, bulk);
+        print_speed_table(out, rows, nrows, bulk, deep->threads);
     if (t->checks == 0) {
         fprintf(out, "suite %s: nothing was checked\n", path);
         return 1;
