@@ -68,8 +68,9 @@ $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 
-# The tests also use the harness's headers.
-$(TEST_OBJ): CFLAGS += -Igen/perft
+# The tests also use the harness's headers, and run this build's bin/perft
+# as a child (tests/child.c).
+$(TEST_OBJ): CFLAGS += -Igen/perft -DPERFT_BIN='"$(PERFT_BIN)"'
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -lcriterion
