@@ -297,8 +297,8 @@ Test(checkpoint, a_last_line_cut_short_is_dropped_and_counted_again)
                   total_of(r.out) == published("initial", 3),
               "status %d, %lu of %lu resumed, total %llu: %s", r.status, done, total, total_of(r.out), r.err);
     char *text = file_text(path);
-    cr_assert(lines_in(path) == lines && text[strlen(text) - 1] == '\n',
-              "the file was not mended: %d lines, %d before", lines_in(path), lines);
+    cr_assert(lines_in(path) == lines && text[strlen(text) - 1] == '\n', "the file was not mended: %d lines, %d before",
+              lines_in(path), lines);
     free(text);
     output_free(&r);
     unlink(path);

@@ -95,8 +95,8 @@ static void check_against_backend(const Printed *p, int check_counts)
     for (int i = 0; i < p->finished + p->unfinished; i++) {
         const char *name = i < p->finished ? p->names[i] : p->unfinished_names[i - p->finished];
         Move m;
-        cr_assert(move_parse(GAME_QUATERNITY, name, &m) == 0 && moves_find(moves, n, m) >= 0,
-                  "'%s' is not a root move", name);
+        cr_assert(move_parse(GAME_QUATERNITY, name, &m) == 0 && moves_find(moves, n, m) >= 0, "'%s' is not a root move",
+                  name);
         for (int j = 0; j < i; j++)
             cr_assert(strcmp(j < p->finished ? p->names[j] : p->unfinished_names[j - p->finished], name) != 0,
                       "'%s' is printed twice", name);

@@ -52,13 +52,13 @@ static int check_position(const Backend *b, const EpdEntry *e, int depth, int bu
                    (unsigned long long)roots[i].count, (unsigned long long)expected[i].count);
             total += roots[i].count;
         }
-        EXPECT(total == expected_total, "[%s %s] %s: total %llu, one instance %llu", game_name(b->game), b->name,
-               where, (unsigned long long)total, (unsigned long long)expected_total);
+        EXPECT(total == expected_total, "[%s %s] %s: total %llu, one instance %llu", game_name(b->game), b->name, where,
+               (unsigned long long)total, (unsigned long long)expected_total);
         /* Enough units to keep the threads busy, unless the split had to
          * stop a ply above the leaves. */
         EXPECT(result.split == (depth > 1 ? depth - 1 : 1) || result.units >= 8 * (size_t)THREAD_COUNTS[t],
-               "[%s %s] %s depth %d: %zu units at split %d for %d threads", game_name(b->game), b->name, where,
-               depth, result.units, result.split, THREAD_COUNTS[t]);
+               "[%s %s] %s depth %d: %zu units at split %d for %d threads", game_name(b->game), b->name, where, depth,
+               result.units, result.split, THREAD_COUNTS[t]);
         compared++;
     }
     EXPECT(!e->has[depth] || expected_total == e->expected[depth], "[%s %s] %s depth %d: %llu, the fixture says %llu",

@@ -60,8 +60,8 @@ static void name_difference(const char *path, const char *theirs, const char *ou
         snprintf(key, sizeof key, "%.*s", (int)(eq < n ? eq : n), p);
         snprintf(mine, sizeof mine, "%.*s", (int)(eq < n ? n - eq - 1 : 0), p + (eq < n ? eq + 1 : n));
         if (!field_value(theirs, key, other, sizeof other) || strcmp(other, mine) != 0) {
-            snprintf(err, errlen, "checkpoint %s was written by another command: %s '%s' there, '%s' here", path,
-                     key, field_value(theirs, key, other, sizeof other) ? other : "(none)", mine);
+            snprintf(err, errlen, "checkpoint %s was written by another command: %s '%s' there, '%s' here", path, key,
+                     field_value(theirs, key, other, sizeof other) ? other : "(none)", mine);
             return;
         }
         p += n + (p[n] == '\t');
@@ -165,8 +165,9 @@ int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE 
                 snprintf(err, errlen, "checkpoint %s: the header is cut short (corrupt file)", path);
                 status = -1;
             } else {
-                fprintf(warn, "perft: checkpoint %s line %d is cut short (a run killed while writing it?): dropped, "
-                              "its unit is counted again\n",
+                fprintf(warn,
+                        "perft: checkpoint %s line %d is cut short (a run killed while writing it?): dropped, "
+                        "its unit is counted again\n",
                         path, number);
                 if (truncate(path, good_length) != 0) {
                     snprintf(err, errlen, "cannot cut checkpoint %s back to its whole lines: %s", path,

@@ -307,8 +307,7 @@ static int print_divide(const DeepJob *job, const DeepSettings *deep, const Deep
         fprintf(out, "\n%llu\n", (unsigned long long)total);
     fflush(out);
     char threads[64];
-    snprintf(threads, sizeof threads, "%d thread%s, %zu units", deep->threads, deep->threads == 1 ? "" : "s",
-             r->units);
+    snprintf(threads, sizeof threads, "%d thread%s, %zu units", deep->threads, deep->threads == 1 ? "" : "s", r->units);
     if (r->signal) {
         fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s)%s%s%s\n", signal_name, r->units_done,
                 r->units, threads, deep->checkpoint ? "; the same command resumes from " : "",
@@ -420,8 +419,7 @@ static int run(const Options *o, FILE *out, FILE *err)
     long depth = parse_number(o->args[0], 1, CLI_MAX_DEPTH);
     if (depth < 0)
         return perft_error(err, "depth '%s' is not a number from 1 to 20", o->args[0]);
-    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, &deep, out,
-                      err);
+    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, &deep, out, err);
 }
 
 int perft_cli(int argc, char **argv, FILE *out, FILE *err)

@@ -204,8 +204,7 @@ static char *identity_of(const DeepJob *job)
         normalise_space(job->position_text, position, FIELD_MAX);
         normalise_space(job->moves_text, moves, FIELD_MAX);
         snprintf(identity, 2 * FIELD_MAX + 256, "game=%s\tbackend=%s\tdepth=%d\tbulk=%s\tposition=%s\tmoves=%s",
-                 game_name(job->start.game), job->backend->name, job->depth, job->bulk ? "on" : "off", position,
-                 moves);
+                 game_name(job->start.game), job->backend->name, job->depth, job->bulk ? "on" : "off", position, moves);
     } else {
         free(identity);
         identity = NULL;
@@ -235,8 +234,7 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Unit
                  c->split, job->depth);
         return -1;
     }
-    if (split_tree(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : 0, target, units) <
-        0) {
+    if (split_tree(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : 0, target, units) < 0) {
         snprintf(err, errlen, "out of memory splitting the tree");
         return -1;
     }
@@ -257,8 +255,9 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Unit
         if (rec->index < units->count)
             unit_text(units, job->start.game, rec->index, text, sizeof text);
         if (rec->index >= units->count || strcmp(text, rec->line) != 0 || r->done[rec->index]) {
-            snprintf(err, errlen, "checkpoint %s: record %zu (unit %zu, %s) is not a unit of this split%s (corrupt file)",
-                     c->path, k + 1, rec->index, rec->line,
+            snprintf(err, errlen,
+                     "checkpoint %s: record %zu (unit %zu, %s) is not a unit of this split%s (corrupt file)", c->path,
+                     k + 1, rec->index, rec->line,
                      rec->index < units->count && r->done[rec->index] ? " or is there twice" : "");
             return -1;
         }
