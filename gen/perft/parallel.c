@@ -407,6 +407,8 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     result->units = units.count;
     result->units_done = atomic_load(&r.finished);
     result->split = units.split;
+    if (result->units_done == units.count)
+        result->signal = 0; /* it came after the last unit: the count is whole */
 done:
     if (checkpoint_open)
         checkpoint_close(&checkpoint);
