@@ -99,8 +99,9 @@ static void usage(FILE *out)
             "  -t, --threads=N     count on N threads (0: every core; default 1)\n"
             "      --progress      a progress line on stderr even when it is not a\n"
             "                      terminal (on a terminal it is drawn anyway)\n"
-            "      --checkpoint=FILE  divide: append finished work units to FILE;\n"
-            "                      the same command run again resumes from it\n"
+            "      --checkpoint=FILE\n"
+            "                      divide: append finished work units to FILE; the\n"
+            "                      same command run again resumes from it\n"
             "      --list          list the backends\n"
             "  -h, --help          this text\n",
             DEFAULT_BACKEND);
