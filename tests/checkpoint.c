@@ -303,3 +303,22 @@ Test(checkpoint, a_last_line_cut_short_is_dropped_and_counted_again)
     output_free(&r);
     unlink(path);
 }
+
+Test(checkpoint, a_checkpoint_in_use_by_another_run_is_refused, .timeout = 60 * TEST_SLOWDOWN)
+{
+    char path[] = "/tmp/perft-checkpoint-XXXXXX", out_path[] = "/tmp/perft-checkpoint-out-XXXXXX";
+    temp_path(path);
+    temp_path(out_path);
+    /* Kiwipete perft 6: eight billion nodes, far longer than the test. */
+    Child c = child_start((const char *const[]){"--checkpoint", path, "6", KIWIPETE, NULL}, out_path);
+    for (int i = 0; i < 100000 && lines_in(path) < 1; i++)
+        nanosleep(&(struct timespec){0, 200 * 1000}, NULL);
+    Output r = RUN("--checkpoint", path, "6", KIWIPETE);
+    kill(c.pid, SIGKILL);
+    child_finish(&c);
+    unlink(out_path);
+    unlink(path);
+    cr_assert(r.status == 2 && strstr(r.err, "in use by another run") && one_line(r.err),
+              "a second run on a checkpoint in use: status %d, %s", r.status, r.err);
+    output_free(&r);
+}

@@ -182,6 +182,11 @@ Test(threads, wrong_thread_options_are_refused)
     EXPECT(all.status == 2 && strstr(all.err, "-b all"), "-b all -t 2: status %d, %s", all.status, all.err);
     free(all.out);
     free(all.err);
+    Output random = RUN("--random", "2", "-t", "2");
+    EXPECT(random.status == 2 && strstr(random.err, "--random"), "--random -t 2: status %d, %s", random.status,
+           random.err);
+    free(random.out);
+    free(random.err);
     Output suite = RUN("--suite", "positions/chess/famous.epd", "--checkpoint", "/nonexistent/x");
     EXPECT(suite.status == 2 && strstr(suite.err, "--checkpoint"), "--suite --checkpoint: status %d, %s", suite.status,
            suite.err);

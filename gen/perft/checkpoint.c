@@ -1,9 +1,11 @@
 #include "checkpoint.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char MAGIC[] = "perft-checkpoint 1";
@@ -208,9 +210,21 @@ static int write_line(Checkpoint *c, const char *text, uint64_t seed)
 
 int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t errlen)
 {
-    c->file = fopen(c->path, c->existed ? "a" : "w");
+    c->file = fopen(c->path, "a"); /* never "w": it would empty another run's file before the lock says so */
     if (!c->file) {
         snprintf(err, errlen, "cannot write checkpoint %s: %s", c->path, strerror(errno));
+        return -1;
+    }
+    /* One run at a time: two appending the same units would make a file
+     * that reads as corrupt.  A POSIX record lock, released when we exit. */
+    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(fileno(c->file), F_SETLK, &lock) != 0) {
+        snprintf(err, errlen, "checkpoint %s is in use by another run", c->path);
+        return -1;
+    }
+    struct stat st;
+    if (!c->existed && (fstat(fileno(c->file), &st) != 0 || st.st_size != 0)) {
+        snprintf(err, errlen, "checkpoint %s was written by another run while this one started; run again", c->path);
         return -1;
     }
     if (c->existed)

@@ -393,6 +393,8 @@ static int run(const Options *o, FILE *out, FILE *err)
                          .progress = o->progress,
                          .checkpoint = o->checkpoint,
                          .err = err};
+    if (o->random_games > 0 && !o->suite && (o->threads != 1 || o->progress))
+        return perft_error(err, "--random runs on one thread, without a progress line: drop -t and --progress");
     if ((o->suite || o->random_games > 0) && o->checkpoint)
         return perft_error(err, "--checkpoint is for divide (DEPTH POSITION), not --suite or --random");
     if (o->suite || o->random_games > 0) {
