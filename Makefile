@@ -39,7 +39,7 @@ CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -f
 NO_PEXT ?=
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
-LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS))
+LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
 # JSON output (--format json) is written with jansson (libjansson-dev).
 LDLIBS := -ljansson
 
@@ -78,8 +78,9 @@ $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-# The tests also use the harness's headers.
-$(TEST_OBJ): CFLAGS += -Igen/perft -DTEST_PERFT_BIN='"$(PERFT_BIN)"'
+# The tests also use the harness's headers, and run this build's bin/perft
+# as a child (tests/child.c, tests/engines_support.c).
+$(TEST_OBJ): CFLAGS += -Igen/perft -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"'
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lcriterion

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "crosscheck.h"
 #include "engine_cli.h"
 #include "move_text.h"
+#include "parallel.h"
 #include "random_games.h"
 #include "registry.h"
 #include "session.h"
@@ -42,7 +44,9 @@ enum {
     OPT_ENGINE_TIMEOUT,
     OPT_FORMAT,
     OPT_HASH,
-    OPT_HASH_VERIFY
+    OPT_HASH_VERIFY,
+    OPT_PROGRESS,
+    OPT_CHECKPOINT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -62,6 +66,9 @@ static const struct option LONG_OPTIONS[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"hash", required_argument, NULL, OPT_HASH},
     {"hash-verify", no_argument, NULL, OPT_HASH_VERIFY},
+    {"threads", required_argument, NULL, 't'},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -69,7 +76,7 @@ static const struct option LONG_OPTIONS[] = {
 /* '-': arguments come back in order as code 1, so options may follow them
  * (as they always could) and argv is never reordered.  ':': a missing value
  * is reported as ':', not '?'.  getopt prints nothing itself (opterr = 0). */
-static const char SHORT_OPTIONS[] = "-:b:h";
+static const char SHORT_OPTIONS[] = "-:b:t:h";
 
 static void usage(FILE *out)
 {
@@ -109,6 +116,12 @@ static void usage(FILE *out)
             "      --from=FILE     the start positions of --random (an EPD file)\n"
             "      --seed=S        random seed (default 1)\n"
             "      --plies=N       plies per random game (default 200)\n"
+            "  -t, --threads=N     count on N threads (0: every core; default 1)\n"
+            "      --progress      a progress line on stderr even when it is not a\n"
+            "                      terminal (on a terminal it is drawn anyway)\n"
+            "      --checkpoint=FILE\n"
+            "                      divide: append finished work units to FILE; the\n"
+            "                      same command run again resumes from it\n"
             "      --hash=MIB      a table of counts of MIB MiB (divide of one backend\n"
             "                      and --suite; default off)\n"
             "      --hash-verify   recompute about one hash hit in 1024 without the table\n"
@@ -170,9 +183,9 @@ static long parse_number(const char *text, long min, long max)
 }
 
 typedef struct Options {
-    const char *backend, *suite, *from;
-    long max_depth, max_nodes, random_games, seed, plies, hash_mib;
-    int bulk, hash_verify;
+    const char *backend, *suite, *from, *checkpoint;
+    long max_depth, max_nodes, random_games, seed, plies, hash_mib, threads;
+    int bulk, hash_verify, progress;
     unsigned given;                 /* bit i: OPTION_MODES[i] was given */
     const char *args[CLI_MAX_ARGS]; /* DEPTH POSITION MOVES */
     int nargs;
@@ -245,6 +258,7 @@ static const struct NumberOption {
     {OPT_SEED, offsetof(Options, seed), 0, 2147483647, "number"},
     {OPT_PLIES, offsetof(Options, plies), 1, 10000, "number"},
     {OPT_HASH, offsetof(Options, hash_mib), 1, PERFT_HASH_MAX_MIB, "size in MiB"},
+    {'t', offsetof(Options, threads), 0, 1024, "thread count (0: every core)"},
 };
 
 static int apply_number(Options *o, int code, const char *value, FILE *err)
@@ -287,6 +301,9 @@ static const struct OptionModes {
     {OPT_FORMAT, MODE_ANY}, /* which formats a mode takes, engine_cli.c says */
     {OPT_HASH, MODE_DIVIDE | MODE_SUITE},
     {OPT_HASH_VERIFY, MODE_DIVIDE | MODE_SUITE},
+    {'t', MODE_DIVIDE | MODE_SUITE},
+    {OPT_PROGRESS, MODE_DIVIDE | MODE_SUITE},
+    {OPT_CHECKPOINT, MODE_DIVIDE},
 };
 enum { OPTION_MODES_COUNT = sizeof OPTION_MODES / sizeof *OPTION_MODES };
 
@@ -348,6 +365,9 @@ static int apply_option(Options *o, int code, const char *value, FILE *out, FILE
     case 'b': o->backend = value; return -1;
     case OPT_SUITE: o->suite = value; return -1;
     case OPT_FROM: o->from = value; return -1;
+    case OPT_PROGRESS: o->progress = 1; return -1;
+    case OPT_CHECKPOINT: o->checkpoint = value; return -1;
+    case 't':
     case OPT_MAX_DEPTH:
     case OPT_MAX_NODES:
     case OPT_RANDOM:
@@ -420,14 +440,67 @@ static void report_hash(const PerftHash *table, FILE *err)
     fputc('\n', err);
 }
 
+/* The finished root moves as "move count" lines, then the total, or on an
+ * interrupt the line naming the root moves not finished; returns the exit
+ * status (128 + the signal when interrupted, as a shell reports it). */
+static int print_divide(const DeepJob *job, const DeepSettings *deep, const DeepResult *r, FILE *out, FILE *err)
+{
+    uint64_t total = 0;
+    int unfinished = 0;
+    for (int i = 0; i < r->root_count; i++) {
+        char mt[MOVE_TEXT_MAX];
+        move_format(job->start.game, r->roots[i].move, mt);
+        if (r->roots[i].finished) {
+            fprintf(out, "%s %llu\n", mt, (unsigned long long)r->roots[i].count);
+            total += r->roots[i].count;
+        } else
+            unfinished++;
+    }
+    const char *signal_name = r->signal == SIGINT ? "SIGINT" : "SIGTERM";
+    if (r->signal) {
+        fprintf(out, "\ninterrupted by %s; %d root moves not finished:", signal_name, unfinished);
+        for (int i = 0; i < r->root_count; i++) {
+            char mt[MOVE_TEXT_MAX];
+            move_format(job->start.game, r->roots[i].move, mt);
+            if (!r->roots[i].finished)
+                fprintf(out, " %s", mt);
+        }
+        fputc('\n', out);
+    } else
+        fprintf(out, "\n%llu\n", (unsigned long long)total);
+    fflush(out);
+    char threads[64];
+    snprintf(threads, sizeof threads, "%d thread%s, %zu units", deep->threads, deep->threads == 1 ? "" : "s", r->units);
+    if (r->signal) {
+        fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s)%s%s%s\n", signal_name, r->units_done,
+                r->units, threads, deep->checkpoint ? "; the same command resumes from " : "",
+                deep->checkpoint ? deep->checkpoint : "", deep->checkpoint ? "" : "; --checkpoint FILE keeps them");
+        return 128 + r->signal;
+    }
+    /* The speed is of this run's nodes: resumed units took no time here. */
+    uint64_t counted = total - r->nodes_resumed;
+    if (r->units_resumed)
+        snprintf(threads + strlen(threads), sizeof threads - strlen(threads), ", %zu from the checkpoint",
+                 r->units_resumed);
+    char hashing[64];
+    perft_hash_describe(deep->shared, hashing, sizeof hashing);
+    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, %s, %s)\n", job->depth,
+            (unsigned long long)total, r->seconds, r->seconds > 0 ? (double)counted / r->seconds / 1e6 : 0.0,
+            game_name(job->start.game), job->backend->name, job->bulk ? "on" : "off", hashing, threads);
+    report_hash(deep->shared, err);
+    return 0;
+}
+
 static int run_divide(const char *backend_name, int depth, const char *text, const char *moves, int bulk,
-                      PerftHash *table, FILE *out, FILE *err)
+                      const DeepSettings *deep, FILE *out, FILE *err)
 {
     char message[ERROR_TEXT_MAX];
     Position pos;
     if (position_parse(text, &pos, message, sizeof message) < 0)
         return perft_error(err, "%s", message);
     if (strcmp(backend_name, "all") == 0) {
+        if (deep->threads != 1 || deep->checkpoint)
+            return perft_error(err, "-b all cross-checks on one thread: -t and --checkpoint need one backend");
         const Backend *backends[16];
         int n = 0;
         for (int i = 0; backend_registry[i]; i++)
@@ -435,7 +508,7 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
                 backends[n++] = backend_registry[i];
         if (n == 0)
             return perft_error(err, "no %s backend is registered", game_name(pos.game));
-        if (table)
+        if (deep->shared)
             return perft_error(err, "--hash works with one backend, not -b all (a shared table would hide a "
                                     "disagreement)");
         CrossReport *report = malloc(sizeof *report);
@@ -460,31 +533,22 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
         session_close(&s);
         return perft_error(err, "%s", message);
     }
-    DivideEntry *entries = malloc(sizeof *entries * MAX_MOVES);
-    if (!entries) {
-        session_close(&s);
-        return perft_error(err, "out of memory");
-    }
-    double start = seconds_now();
-    int count = session_divide_hashed(&s, depth, bulk, table, entries);
-    double seconds = seconds_now() - start;
-    uint64_t total = 0;
-    for (int i = 0; i < count; i++) {
-        char mt[MOVE_TEXT_MAX];
-        move_format(pos.game, entries[i].move, mt);
-        fprintf(out, "%s %llu\n", mt, (unsigned long long)entries[i].count);
-        total += entries[i].count;
-    }
-    fprintf(out, "\n%llu\n", (unsigned long long)total);
-    char hashing[64];
-    perft_hash_describe(table, hashing, sizeof hashing);
-    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, bulk counting %s, %s)\n", depth,
-            (unsigned long long)total, seconds, seconds > 0 ? (double)total / seconds / 1e6 : 0.0, game_name(pos.game),
-            backend->name, bulk ? "on" : "off", hashing);
-    report_hash(table, err);
-    free(entries);
+    DeepJob job = {.backend = backend, .depth = depth, .bulk = bulk, .moves_text = moves};
+    backend->save(s.state, &job.start);
     session_close(&s);
-    return 0;
+    char position_text[POSITION_TEXT_MAX];
+    position_format(&pos, position_text, sizeof position_text);
+    job.position_text = position_text;
+    DeepResult result = {.roots = malloc(sizeof *result.roots * MAX_MOVES)};
+    if (!result.roots)
+        return perft_error(err, "out of memory");
+    if (deep_divide(&job, deep, &result, message, sizeof message) < 0) {
+        free(result.roots);
+        return perft_error(err, "%s", message);
+    }
+    int status = print_divide(&job, deep, &result, out, err);
+    free(result.roots);
+    return status;
 }
 
 /* The command the parsed options select, with the table of --hash (or
@@ -503,14 +567,23 @@ static int run_command(const Options *o, PerftHash *table, FILE *out, FILE *err)
     if (strcmp(o->backend, "all") != 0 && !backend_name_known(o->backend))
         return perft_error(err, "unknown backend '%s' (known: mailbox, padded, bitboard, all; see --list)", o->backend);
     char message[ERROR_TEXT_MAX];
+    DeepSettings deep = {.threads = o->threads == 0 ? threads_every_core() : (int)o->threads,
+                         .progress = o->progress,
+                         .checkpoint = o->checkpoint,
+                         .err = err,
+                         .shared = table};
+    if (o->random_games > 0 && !o->suite && (o->threads != 1 || o->progress))
+        return perft_error(err, "--random runs on one thread, without a progress line: drop -t and --progress");
+    if ((o->suite || o->random_games > 0) && o->checkpoint)
+        return perft_error(err, "--checkpoint is for divide (DEPTH POSITION), not --suite or --random");
     if (o->suite || o->random_games > 0) {
         if (o->nargs)
             return perft_error(err, "unexpected argument '%s' with --suite or --random", o->args[0]);
         if (o->suite) {
             SuiteTotals totals;
-            int r = suite_run_hashed(o->suite, o->backend, (int)o->max_depth,
-                                     o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, table, out,
-                                     &totals, message, sizeof message);
+            int r = suite_run_full(o->suite, o->backend, NULL, 0, (int)o->max_depth,
+                                   o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, o->bulk, &deep, table,
+                                   out, NULL, &totals, message, sizeof message);
             return r < 0 ? perft_error(err, "%s", message) : r;
         }
         if (table)
@@ -530,7 +603,7 @@ static int run_command(const Options *o, PerftHash *table, FILE *out, FILE *err)
     long depth = parse_number(o->args[0], 1, MAX_DEPTH);
     if (depth < 0)
         return perft_error(err, "depth '%s' is not a number from 1 to %d", o->args[0], MAX_DEPTH);
-    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, table, out, err);
+    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, &deep, out, err);
 }
 
 static int run(const Options *o, FILE *out, FILE *err)
@@ -557,6 +630,7 @@ int perft_cli(int argc, char **argv, FILE *out, FILE *err)
                  .seed = 1,
                  .plies = 200,
                  .hash_mib = -1,
+                 .threads = 1,
                  .bulk = 1,
                  .engines = CLI_ENGINES_DEFAULT};
     char **words = malloc(sizeof *words * ((size_t)argc + 1));

@@ -1,5 +1,7 @@
 #include "suite.h"
 
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "epd.h"
@@ -71,7 +73,8 @@ static double best_nps(const BackendTotals *rows, int nrows, Game game)
     return best;
 }
 
-static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, int bulk)
+static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, int bulk, int threads,
+                              const char *hashing)
 {
     bool engines = false;
     fprintf(out, "\n%-11s %-9s %15s %9s %9s %9s\n", "game", "backend", "nodes", "seconds", "Mnps", "vs best");
@@ -82,8 +85,8 @@ static void print_speed_table(FILE *out, const BackendTotals *rows, int nrows, i
                 rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0, rows[i].engine ? "  (engine)" : "");
         engines |= rows[i].engine;
     }
-    fprintf(out, "(single thread, bulk counting %s, no hashing; single runs: medians are in results/ (make bench))\n",
-            bulk ? "on" : "off");
+    fprintf(out, "(%d thread%s, bulk counting %s, %s; single runs: medians are in results/ (make bench))\n", threads,
+            threads == 1 ? "" : "s", bulk ? "on" : "off", hashing);
     if (engines)
         fprintf(out, "(an engine's time runs from its query sent to its total read: a UCI engine's start-up is not in "
                      "it, a perftree engine's process start is; its own bulk counting and hashing are its own)\n");
@@ -103,30 +106,63 @@ static json_t *speed_json(const BackendTotals *rows, int nrows)
     return a;
 }
 
-int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
-              FILE *out, SuiteTotals *t, char *err, size_t errlen)
+/* The positions in a suite file, for "position k of N" (a malformed line
+ * ends the count; the run itself reports it). */
+static int count_positions(FILE *file, const char *path, EpdEntry *e)
 {
-    return suite_run_full(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, NULL, out, NULL, t, err, errlen);
+    char ignored[ERROR_TEXT_MAX];
+    int line = 0, n = 0;
+    while (epd_next(file, path, &line, e, ignored, sizeof ignored) == 1)
+        n++;
+    rewind(file);
+    return n;
+}
+
+/* One count on the deep runner: the sum of its root moves; sets *signal
+ * when interrupted. */
+static int deep_count(const Backend *b, const EpdEntry *e, int depth, int bulk, const DeepSettings *deep,
+                      DeepRoot *roots, unsigned long long *got, int *signal, char *err, size_t errlen)
+{
+    DeepJob job = {.backend = b, .start = e->pos, .depth = depth, .bulk = bulk, .position_text = e->text};
+    DeepResult result = {.roots = roots};
+    if (deep_divide(&job, deep, &result, err, errlen) < 0)
+        return -1;
+    *got = 0;
+    for (int i = 0; i < result.root_count; i++)
+        *got += roots[i].count;
+    *signal = result.signal;
+    return 0;
+}
+
+int suite_run(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
+              const DeepSettings *deep, FILE *out, SuiteTotals *t, char *err, size_t errlen)
+{
+    return suite_run_full(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, deep, NULL, out, NULL, t, err,
+                          errlen);
 }
 
 int suite_run_hashed(const char *path, const char *backend_name, int max_depth, unsigned long long max_nodes, int bulk,
                      PerftHash *table, FILE *out, SuiteTotals *t, char *err, size_t errlen)
 {
-    return suite_run_full(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, table, out, NULL, t, err, errlen);
+    return suite_run_full(path, backend_name, NULL, 0, max_depth, max_nodes, bulk, NULL, table, out, NULL, t, err,
+                          errlen);
 }
 
 int suite_run_with_engines(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
                            unsigned long long max_nodes, int bulk, FILE *out, json_t *json, SuiteTotals *t, char *err,
                            size_t errlen)
 {
-    return suite_run_full(path, backend_name, engines, nengines, max_depth, max_nodes, bulk, NULL, out, json, t, err,
-                          errlen);
+    return suite_run_full(path, backend_name, engines, nengines, max_depth, max_nodes, bulk, NULL, NULL, out, json, t,
+                          err, errlen);
 }
 
 int suite_run_full(const char *path, const char *backend_name, Engine *engines, int nengines, int max_depth,
-                   unsigned long long max_nodes, int bulk, PerftHash *table, FILE *out, json_t *json, SuiteTotals *t,
-                   char *err, size_t errlen)
+                   unsigned long long max_nodes, int bulk, const DeepSettings *deep, PerftHash *table, FILE *out,
+                   json_t *json, SuiteTotals *t, char *err, size_t errlen)
 {
+    DeepSettings one_thread = {.threads = 1, .err = stderr};
+    if (!deep)
+        deep = &one_thread;
     const Backend *table_backend = NULL; /* whose counts the table holds */
     BackendTotals rows[SUITE_MAX_PARTICIPANTS * GAME_COUNT];
     int nrows = 0;
@@ -141,6 +177,13 @@ int suite_run_full(const char *path, const char *backend_name, Engine *engines, 
         fprintf(out, "%-*s %5s %-9s %15s %15s %9s %9s  %s\n", ID_COLUMN, "id", "depth", "backend", "expected", "got",
                 "seconds", "Mnps", "result");
     EpdEntry e;
+    DeepRoot *roots = malloc(sizeof *roots * MAX_MOVES);
+    if (!roots) {
+        fclose(file);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int positions = count_positions(file, path, &e);
     int line = 0, status;
     while ((status = epd_next(file, path, &line, &e, err, errlen)) == 1) {
         Participant ps[SUITE_MAX_PARTICIPANTS];
@@ -149,6 +192,7 @@ int suite_run_full(const char *path, const char *backend_name, Engine *engines, 
             snprintf(err, errlen, "%s:%d: no %s backend called '%s'", path, e.line, game_name(e.pos.game),
                      backend_name);
             fclose(file);
+            free(roots);
             return -1;
         }
         t->positions++;
@@ -174,9 +218,35 @@ int suite_run_full(const char *path, const char *backend_name, Engine *engines, 
                     perft_hash_clear(table);
                     table_backend = ps[k].backend;
                 }
-                if (participant_perft(&ps[k], &e.pos, depth, bulk, table, &got, &seconds, err, errlen) < 0) {
+                /* A backend counts on the deep runner (threads, progress,
+                 * interruption); an engine answers one query. */
+                int r;
+                if (ps[k].backend) {
+                    char label[128];
+                    snprintf(label, sizeof label, "position %d of %d (%s), depth %d, %s", t->positions, positions, e.id,
+                             depth, ps[k].name);
+                    DeepSettings settings = *deep;
+                    settings.label = label;
+                    settings.shared = table;
+                    unsigned long long counted = 0;
+                    double start = seconds_now();
+                    r = deep_count(ps[k].backend, &e, depth, bulk, &settings, roots, &counted, &t->signal, err, errlen);
+                    seconds = seconds_now() - start;
+                    got = counted;
+                } else {
+                    r = participant_perft(&ps[k], &e.pos, depth, bulk, NULL, &got, &seconds, err, errlen);
+                }
+                if (r < 0) {
                     fclose(file);
+                    free(roots);
                     return -1;
+                }
+                if (t->signal) {
+                    fprintf(out, "suite %s: interrupted by %s at %s depth %d\n", path,
+                            t->signal == SIGINT ? "SIGINT" : "SIGTERM", e.id, depth);
+                    fclose(file);
+                    free(roots);
+                    return 128 + t->signal;
                 }
                 int ok = got == e.expected[depth];
                 t->checks++;
@@ -199,6 +269,7 @@ int suite_run_full(const char *path, const char *backend_name, Engine *engines, 
         }
     }
     fclose(file);
+    free(roots);
     if (status < 0)
         return -1;
     if (json) {
@@ -223,7 +294,7 @@ int suite_run_full(const char *path, const char *backend_name, Engine *engines, 
     fprintf(out, "suite %s: %d positions, %d counts, %d checks, %d failed%s (bulk counting %s, %s)\n", path,
             t->positions, t->counts, t->checks, t->failed, skipped, bulk ? "on" : "off", hashing);
     if (nrows)
-        print_speed_table(out, rows, nrows, bulk);
+        print_speed_table(out, rows, nrows, bulk, deep->threads, hashing);
     if (t->checks == 0) {
         fprintf(out, "suite %s: nothing was checked\n", path);
         return 1;

@@ -1,0 +1,61 @@
+/* The checkpoint file of a deep count: a header naming the command (game,
+ * backend, depth, bulk flag, position and moves) and how its tree was split,
+ * then one record per finished work unit, appended and flushed as each
+ * finishes.  Every line carries a checksum (records chained to the header's),
+ * so a record from another file, an edited count or a damaged line is
+ * caught.  Text, so a user can read it:
+ *
+ *   perft-checkpoint 1 <TAB> game=chess <TAB> ... <TAB> split=2 <TAB> units=400 <TAB> #<hash>
+ *   unit <TAB> 17 <TAB> 599 <TAB> b1c3 b8a6 <TAB> #<hash>
+ *
+ * Each record is flushed to the kernel before the next unit is taken: a
+ * killed process loses only its units in flight (fsync would add safety
+ * against a power cut, at a disk round trip per unit; not done). */
+#ifndef GEN_PERFT_CHECKPOINT_H
+#define GEN_PERFT_CHECKPOINT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct CheckpointRecord {
+    size_t index;   /* the unit's place in the split */
+    uint64_t count; /* its perft */
+    char *line;     /* its moves from the root, space-separated */
+} CheckpointRecord;
+
+typedef struct Checkpoint {
+    char *path;
+    char *identity; /* the header's fields naming the command, tab-separated */
+    FILE *file;     /* open for appending after checkpoint_begin */
+    uint64_t header_hash;
+    pthread_mutex_t lock;
+    /* What an existing file held (checkpoint_read). */
+    bool existed;
+    int split;
+    size_t units;
+    CheckpointRecord *records;
+    size_t record_count;
+} Checkpoint;
+
+/* Reads `path` if it exists and is not empty.  Refuses (-1, message in
+ * err) a file that is not a checkpoint, one written by another command
+ * (the message names the first field that differs), and any line whose
+ * checksum or form is wrong.  A last line cut short (a run killed while
+ * writing it) is reported on `warn`, dropped from the file, and its unit
+ * redone.  `identity` is tab-separated "key=value" fields without tabs or
+ * newlines in them. */
+int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE *warn, char *err, size_t errlen);
+
+/* Opens the file for appending, writing the header first when it is new. */
+int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t errlen);
+
+/* Appends and flushes one finished unit; safe from any thread.  -1 when
+ * the write failed (disk full): the count goes on without it. */
+int checkpoint_append(Checkpoint *c, size_t index, uint64_t count, const char *line);
+
+void checkpoint_close(Checkpoint *c);
+
+#endif

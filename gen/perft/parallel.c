@@ -1,0 +1,425 @@
+#include "parallel.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "checkpoint.h"
+#include "interrupt.h"
+#include "move_text.h"
+#include "progress.h"
+#include "registry.h"
+#include "session.h"
+
+/* Units per thread the split aims for: with units of very different sizes,
+ * eight each keep the last thread's wait short; 64 at least give a
+ * checkpoint and the progress line some grain on one thread. */
+enum { UNITS_PER_THREAD = 8, MIN_UNITS = 64 };
+
+uint64_t run_unit(const Backend *backend, void *instance, int depth, int bulk, void *shared)
+{
+    /* shared: the --hash table every thread probes and fills, or NULL. */
+    return shared ? backend->perft_hashed(instance, depth, bulk, shared) : backend->perft(instance, depth, bulk);
+}
+
+int threads_every_core(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n >= 1 ? (int)n : 1;
+}
+
+/* The work units: every line of `split` plies from the root, in the order
+ * of sorted move text at every ply (so the split, and a checkpoint's unit
+ * numbers, are the same for every backend). */
+typedef struct Units {
+    int split;
+    size_t count, capacity;
+    int *root;   /* the root move each unit is below */
+    Move *moves; /* split moves per unit */
+} Units;
+
+static int units_add(Units *u, int root, const Move *path)
+{
+    if (u->count == u->capacity) {
+        size_t capacity = u->capacity ? 2 * u->capacity : 256;
+        int *roots = realloc(u->root, sizeof *roots * capacity);
+        if (roots)
+            u->root = roots;
+        Move *moves = realloc(u->moves, sizeof *moves * capacity * (size_t)u->split);
+        if (moves)
+            u->moves = moves;
+        if (!roots || !moves)
+            return -1;
+        u->capacity = capacity;
+    }
+    u->root[u->count] = root;
+    memcpy(u->moves + u->count * (size_t)u->split, path, sizeof *path * (size_t)u->split);
+    u->count++;
+    return 0;
+}
+
+static void units_free(Units *u)
+{
+    free(u->root);
+    free(u->moves);
+    memset(u, 0, sizeof *u);
+}
+
+/* Appends every line from the instance's position that completes `path`
+ * (ply moves long so far) to `split` plies.  A line that ends early (mate,
+ * stalemate) has no count below it and gives no unit. */
+static int collect(const Backend *b, void *instance, Game game, Move *path, int ply, int root, Units *u)
+{
+    if (ply == u->split)
+        return units_add(u, root, path);
+    Move moves[MAX_MOVES];
+    int n = b->generate(instance, moves);
+    moves_sort(game, moves, n);
+    for (int i = 0; i < n; i++) {
+        path[ply] = moves[i];
+        b->make(instance, moves[i]);
+        int r = collect(b, instance, game, path, ply + 1, ply == 0 ? i : root, u);
+        b->unmake(instance, moves[i]);
+        if (r < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The units at `split` plies, or (split 0) at the shallowest split giving
+ * at least `target` units and leaving each unit a ply to count. */
+static int split_tree(const Backend *b, void *instance, Game game, int depth, int split, size_t target, Units *u)
+{
+    int deepest = depth > 1 ? depth - 1 : 1;
+    Move path[MAX_DEPTH];
+    for (int s = split ? split : 1; s <= deepest; s++) {
+        units_free(u);
+        u->split = s;
+        if (collect(b, instance, game, path, 0, 0, u) < 0)
+            return -1;
+        if (split || u->count >= target)
+            break;
+    }
+    return 0;
+}
+
+/* A unit's moves as text, space-separated: what a checkpoint records. */
+static void unit_text(const Units *u, Game game, size_t i, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int k = 0; k < u->split && n < size; k++) {
+        char mt[MOVE_TEXT_MAX];
+        move_format(game, u->moves[i * (size_t)u->split + (size_t)k], mt);
+        n += (size_t)snprintf(out + n, size - n, "%s%s", k ? " " : "", mt);
+    }
+}
+enum { UNIT_TEXT_MAX = MAX_DEPTH * MOVE_TEXT_MAX };
+
+/* What the workers share. */
+typedef struct Run {
+    const DeepJob *job;
+    const DeepSettings *settings;
+    const Units *units;
+    const size_t *pending; /* the units still to count, in order */
+    size_t pending_count;
+    atomic_size_t next;     /* the next pending unit to hand out */
+    uint64_t *counts;       /* per unit, valid once done */
+    atomic_uchar *done;     /* per unit */
+    atomic_size_t finished; /* units done, resumed ones included */
+    atomic_uint_fast64_t nodes;
+    int workers_left; /* under `lock`; the last to leave signals `all_left` */
+    pthread_mutex_t lock;
+    pthread_cond_t all_left;
+    atomic_bool checkpoint_failed;
+    Checkpoint *checkpoint; /* or NULL */
+} Run;
+
+typedef struct Worker {
+    Run *run;
+    void *instance;
+    pthread_t thread;
+} Worker;
+
+static void *work(void *arg)
+{
+    Worker *w = arg;
+    Run *r = w->run;
+    const Backend *b = r->job->backend;
+    const Units *u = r->units;
+    while (!interrupt_signal()) {
+        size_t k = atomic_fetch_add(&r->next, 1);
+        if (k >= r->pending_count)
+            break;
+        size_t i = r->pending[k];
+        const Move *path = u->moves + i * (size_t)u->split;
+        for (int p = 0; p < u->split; p++)
+            b->make(w->instance, path[p]);
+        uint64_t count = run_unit(b, w->instance, r->job->depth - u->split, r->job->bulk, r->settings->shared);
+        for (int p = u->split - 1; p >= 0; p--)
+            b->unmake(w->instance, path[p]);
+        r->counts[i] = count;
+        atomic_store(&r->done[i], 1);
+        atomic_fetch_add(&r->nodes, count);
+        atomic_fetch_add(&r->finished, 1);
+        if (r->checkpoint) {
+            char text[UNIT_TEXT_MAX];
+            unit_text(u, r->job->start.game, i, text, sizeof text);
+            if (checkpoint_append(r->checkpoint, i, count, text) < 0)
+                atomic_store(&r->checkpoint_failed, true);
+        }
+    }
+    pthread_mutex_lock(&r->lock);
+    if (--r->workers_left == 0)
+        pthread_cond_signal(&r->all_left);
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+/* Collapses every run of white space to one space, trimmed: command text
+ * fit for a checkpoint's tab-separated header. */
+static void normalise_space(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = text ? text : ""; *p && n + 1 < size; p++) {
+        bool space = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r';
+        if (!space)
+            out[n++] = *p;
+        else if (n > 0 && out[n - 1] != ' ')
+            out[n++] = ' ';
+    }
+    while (n > 0 && out[n - 1] == ' ')
+        n--;
+    out[n] = '\0';
+}
+
+static char *identity_of(const DeepJob *job)
+{
+    enum { FIELD_MAX = 8192 };
+    char *position = malloc(FIELD_MAX), *moves = malloc(FIELD_MAX), *identity = malloc(2 * FIELD_MAX + 256);
+    if (position && moves && identity) {
+        normalise_space(job->position_text, position, FIELD_MAX);
+        normalise_space(job->moves_text, moves, FIELD_MAX);
+        snprintf(identity, 2 * FIELD_MAX + 256, "game=%s\tbackend=%s\tdepth=%d\tbulk=%s\tposition=%s\tmoves=%s",
+                 game_name(job->start.game), job->backend->name, job->depth, job->bulk ? "on" : "off", position, moves);
+    } else {
+        free(identity);
+        identity = NULL;
+    }
+    free(position);
+    free(moves);
+    return identity;
+}
+
+/* Opens the checkpoint, and marks the units it holds as done; -1 when it is
+ * refused. */
+static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Units *units, Run *r, void *instance,
+                  size_t target, char *err, size_t errlen)
+{
+    char *identity = identity_of(job);
+    if (!identity) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int status = checkpoint_read(c, s->checkpoint, identity, s->err, err, errlen);
+    free(identity);
+    if (status < 0)
+        return -1;
+    int deepest = job->depth > 1 ? job->depth - 1 : 1;
+    if (c->existed && c->split > deepest) {
+        snprintf(err, errlen, "checkpoint %s: split %d is deeper than depth %d allows (corrupt file)", c->path,
+                 c->split, job->depth);
+        return -1;
+    }
+    if (split_tree(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : 0, target, units) < 0) {
+        snprintf(err, errlen, "out of memory splitting the tree");
+        return -1;
+    }
+    if (c->existed && c->units != units->count) {
+        snprintf(err, errlen, "checkpoint %s holds %zu units, this position splits into %zu (corrupt file)", c->path,
+                 c->units, units->count);
+        return -1;
+    }
+    r->counts = calloc(units->count ? units->count : 1, sizeof *r->counts);
+    r->done = calloc(units->count ? units->count : 1, sizeof *r->done);
+    if (!r->counts || !r->done) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t k = 0; k < c->record_count; k++) {
+        const CheckpointRecord *rec = &c->records[k];
+        char text[UNIT_TEXT_MAX];
+        if (rec->index < units->count)
+            unit_text(units, job->start.game, rec->index, text, sizeof text);
+        if (rec->index >= units->count || strcmp(text, rec->line) != 0 || r->done[rec->index]) {
+            snprintf(err, errlen,
+                     "checkpoint %s: record %zu (unit %zu, %s) is not a unit of this split%s (corrupt file)", c->path,
+                     k + 1, rec->index, rec->line,
+                     rec->index < units->count && r->done[rec->index] ? " or is there twice" : "");
+            return -1;
+        }
+        r->done[rec->index] = 1;
+        r->counts[rec->index] = rec->count;
+    }
+    return checkpoint_begin(c, units->split, units->count, err, errlen);
+}
+
+/* Runs the workers to the end (or the interrupt), drawing progress. */
+static int run_workers(Run *r, Worker *workers, int threads, Progress *progress, char *err, size_t errlen)
+{
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->all_left, NULL);
+    r->workers_left = threads;
+    int started = 0;
+    for (; started < threads; started++)
+        if (pthread_create(&workers[started].thread, NULL, work, &workers[started]) != 0)
+            break;
+    pthread_mutex_lock(&r->lock);
+    r->workers_left -= threads - started; /* those started do all the work */
+    /* Wake every 50 ms to redraw the progress line (and to see an interrupt
+     * promptly); the last worker wakes us at once. */
+    while (r->workers_left > 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000 * 1000;
+        until.tv_sec += until.tv_nsec / 1000000000;
+        until.tv_nsec %= 1000000000;
+        pthread_cond_timedwait(&r->all_left, &r->lock, &until);
+        pthread_mutex_unlock(&r->lock);
+        progress_update(progress, atomic_load(&r->finished), r->units->count, atomic_load(&r->nodes));
+        pthread_mutex_lock(&r->lock);
+    }
+    pthread_mutex_unlock(&r->lock);
+    for (int t = 0; t < started; t++)
+        pthread_join(workers[t].thread, NULL);
+    pthread_cond_destroy(&r->all_left);
+    pthread_mutex_destroy(&r->lock);
+    if (started == 0) {
+        snprintf(err, errlen, "cannot start a thread");
+        return -1;
+    }
+    return 0;
+}
+
+int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, char *err, size_t errlen)
+{
+    const Backend *b = job->backend;
+    int threads = s->threads >= 1 ? s->threads : 1;
+    double start = seconds_now();
+    memset(result->roots, 0, sizeof *result->roots * MAX_MOVES);
+    result->root_count = 0;
+    result->units = result->units_done = result->units_resumed = 0;
+    result->nodes_resumed = 0;
+    result->signal = 0;
+
+    Worker *workers = calloc((size_t)threads, sizeof *workers);
+    Units units = {0};
+    Run r = {.job = job, .settings = s, .units = &units};
+    Checkpoint checkpoint = {0};
+    bool checkpoint_open = false;
+    size_t *pending = NULL;
+    int status = -1;
+    if (!workers) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    for (int t = 0; t < threads; t++) {
+        workers[t].run = &r;
+        if (!(workers[t].instance = b->create(b))) {
+            snprintf(err, errlen, "backend %s: out of memory", b->name);
+            goto done;
+        }
+        b->load(workers[t].instance, &job->start);
+    }
+    Move root_moves[MAX_MOVES];
+    result->root_count = b->generate(workers[0].instance, root_moves);
+    moves_sort(job->start.game, root_moves, result->root_count);
+    for (int i = 0; i < result->root_count; i++)
+        result->roots[i].move = root_moves[i];
+
+    size_t target = (size_t)threads * UNITS_PER_THREAD;
+    target = target > MIN_UNITS ? target : MIN_UNITS;
+    if (s->checkpoint) {
+        checkpoint_open = true;
+        if (resume(&checkpoint, job, s, &units, &r, workers[0].instance, target, err, errlen) < 0)
+            goto done;
+        r.checkpoint = &checkpoint;
+    } else {
+        r.counts = NULL;
+        if (split_tree(b, workers[0].instance, job->start.game, job->depth, 0, target, &units) < 0 ||
+            !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
+            !(r.done = calloc(units.count + 1, sizeof *r.done))) {
+            snprintf(err, errlen, "out of memory splitting the tree");
+            goto done;
+        }
+    }
+    if (!(pending = malloc(sizeof *pending * (units.count + 1)))) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    uint64_t resumed_nodes = 0;
+    for (size_t i = 0; i < units.count; i++) {
+        if (r.done[i]) {
+            result->units_resumed++;
+            resumed_nodes += r.counts[i];
+        } else
+            pending[r.pending_count++] = i;
+    }
+    r.pending = pending;
+    atomic_store(&r.finished, result->units_resumed);
+    atomic_store(&r.nodes, resumed_nodes);
+    if (s->checkpoint && result->units_resumed > 0)
+        fprintf(s->err, "perft: checkpoint %s: %zu of %zu units already counted, resuming\n", s->checkpoint,
+                result->units_resumed, units.count);
+
+    Progress progress;
+    progress_start(&progress, s->err, s->progress, s->label);
+    progress_baseline(&progress, result->units_resumed, resumed_nodes);
+    result->nodes_resumed = resumed_nodes;
+    InterruptGuard guard;
+    interrupt_install(&guard);
+    status = run_workers(&r, workers, threads, &progress, err, errlen);
+    result->signal = interrupt_signal();
+    interrupt_restore(&guard);
+    progress_finish(&progress);
+    if (status < 0)
+        goto done;
+    if (atomic_load(&r.checkpoint_failed))
+        fprintf(s->err, "perft: could not append to checkpoint %s (the count went on without it)\n", s->checkpoint);
+
+    /* A root move is finished when every unit below it is (one with no
+     * units, a line ending before the split, counts 0). */
+    for (int i = 0; i < result->root_count; i++)
+        result->roots[i].finished = true;
+    for (size_t i = 0; i < units.count; i++) {
+        DeepRoot *root = &result->roots[units.root[i]];
+        if (r.done[i])
+            root->count += r.counts[i];
+        else
+            root->finished = false;
+    }
+    for (int i = 0; i < result->root_count; i++)
+        if (!result->roots[i].finished)
+            result->roots[i].count = 0;
+    result->units = units.count;
+    result->units_done = atomic_load(&r.finished);
+    result->split = units.split;
+    if (result->units_done == units.count)
+        result->signal = 0; /* it came after the last unit: the count is whole */
+done:
+    if (checkpoint_open)
+        checkpoint_close(&checkpoint);
+    for (int t = 0; workers && t < threads; t++)
+        if (workers[t].instance)
+            b->destroy(workers[t].instance);
+    free(workers);
+    free(pending);
+    free(r.counts);
+    free((void *)r.done);
+    units_free(&units);
+    result->seconds = seconds_now() - start;
+    return status;
+}

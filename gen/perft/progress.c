@@ -1,0 +1,67 @@
+#include "progress.h"
+
+#include <unistd.h>
+
+#include "session.h"
+
+enum { QUIET_SECONDS = 1 }; /* shorter runs draw nothing */
+
+static const double TERMINAL_PERIOD = 0.25, LOG_PERIOD = 1.0;
+
+void progress_start(Progress *p, FILE *err, bool forced, const char *label)
+{
+    int fd = fileno(err); /* -1 for memory streams: not a terminal */
+    p->err = err;
+    p->terminal = fd >= 0 && isatty(fd);
+    p->enabled = forced || p->terminal;
+    p->drawn = false;
+    p->start = p->last = seconds_now();
+    p->label = label;
+    p->units_before = 0;
+    p->nodes_before = 0;
+}
+
+void progress_baseline(Progress *p, size_t units, uint64_t nodes)
+{
+    p->units_before = units;
+    p->nodes_before = nodes;
+}
+
+/* "1h02m", "3m05s", "42s": short enough for one line. */
+static void format_duration(double seconds, char *out, size_t size)
+{
+    long s = (long)(seconds + 0.5);
+    if (s >= 3600)
+        snprintf(out, size, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else if (s >= 60)
+        snprintf(out, size, "%ldm%02lds", s / 60, s % 60);
+    else
+        snprintf(out, size, "%lds", s);
+}
+
+void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes)
+{
+    double now = seconds_now(), elapsed = now - p->start;
+    if (!p->enabled || elapsed < QUIET_SECONDS || now - p->last < (p->terminal ? TERMINAL_PERIOD : LOG_PERIOD))
+        return;
+    p->last = now;
+    char left[32] = "?";
+    /* Units differ in size, so this is an estimate; it firms up as they finish. */
+    if (units_done > p->units_before)
+        format_duration(elapsed * (double)(units_total - units_done) / (double)(units_done - p->units_before), left,
+                        sizeof left);
+    fprintf(p->err, "%s%s%sunits %zu/%zu, %llu nodes, %.1f Mnps, about %s left%s", p->terminal ? "\r" : "",
+            p->label ? p->label : "", p->label ? ": " : "", units_done, units_total, (unsigned long long)nodes,
+            (double)(nodes - p->nodes_before) / elapsed / 1e6, left, p->terminal ? "\033[K" : "\n");
+    fflush(p->err);
+    p->drawn = true;
+}
+
+void progress_finish(Progress *p)
+{
+    if (p->drawn && p->terminal) {
+        fputs("\r\033[K", p->err);
+        fflush(p->err);
+    }
+    p->drawn = false;
+}

@@ -1,0 +1,34 @@
+/* The progress line of a long count, on stderr only: units done of the
+ * total, nodes so far, nodes per second and an estimate of the time left.
+ * Drawn for runs past about a second, when stderr is a terminal (one line
+ * redrawn in place) or when asked for (--progress: a full line every
+ * second, for logs and pipes). */
+#ifndef GEN_PERFT_PROGRESS_H
+#define GEN_PERFT_PROGRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct Progress {
+    FILE *err;
+    bool enabled, terminal, drawn;
+    double start, last;
+    const char *label;
+    size_t units_before; /* done before this run (a checkpoint's): not in the rate */
+    uint64_t nodes_before;
+} Progress;
+
+/* Starts the clock; `forced`: draw even when err is not a terminal.
+ * `label` (or NULL) opens every line, as in "position 3 of 12". */
+void progress_start(Progress *p, FILE *err, bool forced, const char *label);
+/* Units and nodes counted before this run (resumed from a checkpoint): in
+ * the totals shown, not in the speed or the estimate. */
+void progress_baseline(Progress *p, size_t units, uint64_t nodes);
+/* Redraws the line when it is due. */
+void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
+/* Clears a terminal's line so that what follows starts clean. */
+void progress_finish(Progress *p);
+
+#endif

@@ -1,0 +1,82 @@
+#include "child.h"
+
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef PERFT_BIN
+#error "PERFT_BIN must name the bin/perft of this build (the Makefile defines it)"
+#endif
+
+Child child_start(const char *const *args, const char *out_path)
+{
+    int pipe_fds[2];
+    cr_assert(pipe(pipe_fds) == 0, "pipe failed");
+    fflush(NULL);
+    pid_t pid = fork();
+    cr_assert(pid >= 0, "fork failed");
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        FILE *out = fopen(out_path, "w");
+        if (!out)
+            _exit(126);
+        dup2(fileno(out), STDOUT_FILENO);
+        dup2(pipe_fds[1], STDERR_FILENO);
+        close(pipe_fds[0]);
+        close(pipe_fds[1]);
+        char *argv[32] = {PERFT_BIN};
+        for (int i = 0; args[i] && i < 30; i++)
+            argv[i + 1] = (char *)args[i];
+        execv(PERFT_BIN, argv);
+        _exit(127);
+    }
+    close(pipe_fds[1]);
+    Child c = {pid, fdopen(pipe_fds[0], "r")};
+    cr_assert(c.err != NULL, "fdopen failed");
+    return c;
+}
+
+int child_wait_line(Child *c, const char *prefix, int (*accept)(const char *line), char *line, size_t size)
+{
+    while (fgets(line, (int)size, c->err))
+        if (strncmp(line, prefix, strlen(prefix)) == 0 && (!accept || accept(line)))
+            return 1;
+    return 0;
+}
+
+int child_finish(Child *c)
+{
+    int status;
+    /* Drain stderr so that the child never blocks writing it. */
+    char buffer[512];
+    while (fgets(buffer, sizeof buffer, c->err))
+        ;
+    fclose(c->err);
+    cr_assert(waitpid(c->pid, &status, 0) == c->pid, "waitpid failed");
+    if (WIFSIGNALED(status))
+        return 128 + WTERMSIG(status);
+    return WEXITSTATUS(status);
+}
+
+char *file_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    size_t size = 0, capacity = 4096;
+    char *text = malloc(capacity);
+    size_t n;
+    while (text && (n = fread(text + size, 1, capacity - size - 1, f)) > 0) {
+        size += n;
+        if (capacity - size < 2048)
+            text = realloc(text, capacity *= 2);
+    }
+    fclose(f);
+    if (text)
+        text[size] = '\0';
+    return text;
+}

@@ -1,0 +1,32 @@
+/* bin/perft as a child process, for what only a real process shows:
+ * signals, and a run killed outright.  PERFT_BIN is the binary of the
+ * build under test (the Makefile defines it: bin/perft, bin/perft-sanitize,
+ * ...); the tests run from the repository root. */
+#ifndef TESTS_CHILD_H
+#define TESTS_CHILD_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+typedef struct Child {
+    pid_t pid;
+    FILE *err; /* the child's stderr, to read line by line */
+} Child;
+
+/* Starts PERFT_BIN with `args` (NULL-terminated, after the program name),
+ * stdout to the file `out_path`, stderr to a pipe.  The child is killed if
+ * the test process dies first. */
+Child child_start(const char *const *args, const char *out_path);
+
+/* Reads the child's stderr until a line starts with `prefix` and satisfies
+ * `accept` (NULL: any); returns it in `line` (size bytes), or 0 at end of
+ * stream. */
+int child_wait_line(Child *c, const char *prefix, int (*accept)(const char *line), char *line, size_t size);
+
+/* Waits for the child; its exit status, or 128 + the signal that killed it. */
+int child_finish(Child *c);
+
+/* A whole file's text (free it), NULL if it cannot be read. */
+char *file_text(const char *path);
+
+#endif
