@@ -1,32 +1,54 @@
 /* The hashed perft recursion, written once and compiled into each backend's
  * core file, after the backend's native functions and before BACKEND_CORE:
  *
- *   #define PH_PREFIX cmb                  names PH_PREFIX_key, PH_PREFIX_perft_hashed
- *   #define PH_STATE CmbState              the native types
- *   #define PH_MOVE CmbMove
- *   #define PH_UNDO CmbUndo
- *   #define PH_CAPACITY CMB_MAX_MOVES      moves generate() may write
- *   #define PH_GENERATE(s, moves)          the native functions
- *   #define PH_MAKE(s, move, undo)         (move: a PH_MOVE value, undo: PH_UNDO *)
- *   #define PH_UNMAKE(s, move, undo)
- *   #define PH_ENCODE(s, move)             the neutral Move
- *   #define PH_SAVE(s, pos)
- *   #define PH_PERFT(s, depth, bulk)       the backend's own unhashed perft
- *   #define PH_PIECE_AT(s, square)         the neutral Piece on a neutral square
- *   #define PH_STATE_KEY(s)                the key's non-piece part (zobrist.h)
- *   #define PH_CHESS 1 or 0                which game's zobrist.h the key is
+ *   #define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, 1
  *   #include "perft_hash_recursion.h"
+ *
+ * PH_BACKEND names the prefix, the native state, move and undo types, the
+ * moves generate() may write, and the game (1: chess, 0: Quaternity).  The
+ * recursion calls the backend's native functions by the BACKEND_CORE naming
+ * scheme (PREFIX_generate, _make, _unmake, _encode, _save, _perft) and two
+ * more the backend writes for it: PREFIX_piece_at(state, square), the
+ * neutral Piece on a neutral square, and PREFIX_state_key(state), the key's
+ * non-piece part (zobrist.h).  It defines PREFIX_key and
+ * PREFIX_perft_hashed.  PH_MIN_DEPTH may be defined first (below).
  *
  * The key is not kept by make and unmake, so the unhashed perft pays
  * nothing for it.  The hashed recursion computes the key of the position
- * it starts from (PH_PREFIX_key, from the neutral position) and updates it
+ * it starts from (PREFIX_key, from the neutral position) and updates it
  * per move from the squares the move may change, read before and after
  * make.  It searches only the plies where a child is probed (depth >= 3)
  * and hands each depth-2 node that misses to the backend's own perft, so
  * the leaves run at the unhashed speed. */
-#ifndef PH_PREFIX
-#error "define PH_PREFIX and the other PH_ macros before including perft_hash_recursion.h"
+#ifndef PH_BACKEND
+#error "define PH_BACKEND before including perft_hash_recursion.h"
 #endif
+
+#define PH_ARG_PREFIX(prefix, state, move, undo, capacity, chess) prefix
+#define PH_ARG_STATE(prefix, state, move, undo, capacity, chess) state
+#define PH_ARG_MOVE(prefix, state, move, undo, capacity, chess) move
+#define PH_ARG_UNDO(prefix, state, move, undo, capacity, chess) undo
+#define PH_ARG_CAPACITY(prefix, state, move, undo, capacity, chess) capacity
+#define PH_ARG_CHESS(prefix, state, move, undo, capacity, chess) chess
+#define PH_APPLY(f, args) f(args)
+#define PH_PREFIX PH_APPLY(PH_ARG_PREFIX, PH_BACKEND)
+#define PH_STATE PH_APPLY(PH_ARG_STATE, PH_BACKEND)
+#define PH_MOVE PH_APPLY(PH_ARG_MOVE, PH_BACKEND)
+#define PH_UNDO PH_APPLY(PH_ARG_UNDO, PH_BACKEND)
+#define PH_CAPACITY PH_APPLY(PH_ARG_CAPACITY, PH_BACKEND)
+#define PH_CHESS PH_APPLY(PH_ARG_CHESS, PH_BACKEND)
+
+#define PH_CAT2(a, b) a##b
+#define PH_CAT(a, b) PH_CAT2(a, b)
+#define PH_FN(name) PH_CAT(PH_PREFIX, name)
+#define PH_GENERATE(s, moves) PH_FN(_generate)(s, moves)
+#define PH_MAKE(s, move, undo) PH_FN(_make)(s, move, undo)
+#define PH_UNMAKE(s, move, undo) PH_FN(_unmake)(s, move, undo)
+#define PH_ENCODE(s, move) PH_FN(_encode)(s, move)
+#define PH_SAVE(s, pos) PH_FN(_save)(s, pos)
+#define PH_PERFT(s, depth, bulk) PH_FN(_perft)(s, depth, bulk)
+#define PH_PIECE_AT(s, square) PH_FN(_piece_at)(s, square)
+#define PH_STATE_KEY(s) PH_FN(_state_key)(s)
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,8 +64,6 @@
 #define PH_PIECE_KEY quaternity_zobrist_piece
 #endif
 
-#define PH_CAT2(a, b) a##b
-#define PH_CAT(a, b) PH_CAT2(a, b)
 #define PH_KEY_FN PH_CAT(PH_PREFIX, _key)
 #define PH_HASHED_FN PH_CAT(PH_PREFIX, _perft_hashed)
 

@@ -36,20 +36,12 @@ static inline Piece cbb_piece_at(const CbbPosition *p, int square)
     return PIECE_MAKE((p->color[CBB_BLACK] & bit) ? CHESS_BLACK : CHESS_WHITE, kind + PAWN, 0);
 }
 
-#define PH_PREFIX cbb
-#define PH_STATE CbbPosition
-#define PH_MOVE CbbMove
-#define PH_UNDO CbbPosition
-#define PH_CAPACITY CBB_MAX_MOVES
-#define PH_GENERATE(s, moves) cbb_generate(s, moves)
-#define PH_MAKE(s, move, undo) cbb_make(s, move, undo)
-#define PH_UNMAKE(s, move, undo) cbb_unmake(s, move, undo)
-#define PH_ENCODE(s, move) cbb_encode(s, move)
-#define PH_SAVE(s, pos) cbb_save(s, pos)
-#define PH_PERFT(s, depth, bulk) cbb_perft(s, depth, bulk)
-#define PH_PIECE_AT(s, square) cbb_piece_at(s, square)
-#define PH_STATE_KEY(s) chess_zobrist_state((s)->side, (s)->castling, (s)->ep_square)
-#define PH_CHESS 1
+static inline uint64_t cbb_state_key(const CbbPosition *s)
+{
+    return chess_zobrist_state(s->side, s->castling, s->ep_square);
+}
+
+#define PH_BACKEND cbb, CbbPosition, CbbMove, CbbPosition, CBB_MAX_MOVES, 1
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(cbb, CbbPosition, CbbMove, CbbPosition, CBB_MAX_MOVES, cbb_tables_init, NULL);

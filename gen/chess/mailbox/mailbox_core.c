@@ -172,21 +172,12 @@ static inline Piece cmb_piece_at(const CmbState *s, int square)
     return code == EMPTY ? EMPTY : PIECE_MAKE((code & CMB_BLACK) ? CHESS_BLACK : CHESS_WHITE, CMB_KIND(code), 0);
 }
 
-#define PH_PREFIX cmb
-#define PH_STATE CmbState
-#define PH_MOVE CmbMove
-#define PH_UNDO CmbUndo
-#define PH_CAPACITY CMB_MAX_MOVES
-#define PH_GENERATE(s, moves) cmb_generate(s, moves)
-#define PH_MAKE(s, move, undo) cmb_make(s, move, undo)
-#define PH_UNMAKE(s, move, undo) cmb_unmake(s, move, undo)
-#define PH_ENCODE(s, move) cmb_encode(s, move)
-#define PH_SAVE(s, pos) cmb_save(s, pos)
-#define PH_PERFT(s, depth, bulk) cmb_perft(s, depth, bulk)
-#define PH_PIECE_AT(s, square) cmb_piece_at(s, square)
-#define PH_STATE_KEY(s)                                                                                                \
-    chess_zobrist_state((s)->side, (s)->castling, (s)->ep_square ? cmb_tables.sq64[(s)->ep_square] : -1)
-#define PH_CHESS 1
+static inline uint64_t cmb_state_key(const CmbState *s)
+{
+    return chess_zobrist_state(s->side, s->castling, s->ep_square ? cmb_tables.sq64[s->ep_square] : -1);
+}
+
+#define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, 1
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, cmb_tables_init, NULL);

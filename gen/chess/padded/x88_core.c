@@ -170,21 +170,12 @@ static inline Piece cpd_piece_at(const CpdBoard *x, int square)
     return b == EMPTY ? EMPTY : PIECE_MAKE(cpd_side_of(b), b & CPD_KIND_MASK, 0);
 }
 
-#define PH_PREFIX cpd
-#define PH_STATE CpdBoard
-#define PH_MOVE CpdMove
-#define PH_UNDO CpdUndo
-#define PH_CAPACITY CPD_MAX_MOVES
-#define PH_GENERATE(s, moves) cpd_generate(s, moves)
-#define PH_MAKE(s, move, undo) cpd_make(s, move, undo)
-#define PH_UNMAKE(s, move, undo) cpd_unmake(s, move, undo)
-#define PH_ENCODE(s, move) cpd_encode(s, move)
-#define PH_SAVE(s, pos) cpd_save(s, pos)
-#define PH_PERFT(s, depth, bulk) cpd_perft(s, depth, bulk)
-#define PH_PIECE_AT(s, square) cpd_piece_at(s, square)
-#define PH_STATE_KEY(s)                                                                                                \
-    chess_zobrist_state((s)->side, (s)->state.castling, (s)->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral((s)->state.ep))
-#define PH_CHESS 1
+static inline uint64_t cpd_state_key(const CpdBoard *s)
+{
+    return chess_zobrist_state(s->side, s->state.castling, s->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral(s->state.ep));
+}
+
+#define PH_BACKEND cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, 1
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, cpd_tables_init, NULL);

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
 #include "../zobrist.h"
+#include "backend.h"
 
 /* Defined at the bottom; named here for the one loud failure. */
 extern const Backend chess_template_backend;
@@ -404,20 +404,17 @@ static int tpl_count(TplState *s)
 }
 
 /* The hashed perft (perft_hash_recursion.h): the board is already neutral. */
-#define PH_PREFIX tpl
-#define PH_STATE TplState
-#define PH_MOVE TplMove
-#define PH_UNDO TplUndo
-#define PH_CAPACITY TPL_MAX_MOVES
-#define PH_GENERATE(s, moves) tpl_generate(s, moves)
-#define PH_MAKE(s, move, undo) tpl_make(s, move, undo)
-#define PH_UNMAKE(s, move, undo) tpl_unmake(s, move, undo)
-#define PH_ENCODE(s, move) tpl_encode(s, move)
-#define PH_SAVE(s, pos) tpl_save(s, pos)
-#define PH_PERFT(s, depth, bulk) tpl_perft(s, depth, bulk)
-#define PH_PIECE_AT(s, square) (s)->board[square]
-#define PH_STATE_KEY(s) chess_zobrist_state((s)->turn, (s)->castling, (s)->ep_square)
-#define PH_CHESS 1
+static inline Piece tpl_piece_at(const TplState *s, int square)
+{
+    return s->board[square];
+}
+
+static inline uint64_t tpl_state_key(const TplState *s)
+{
+    return chess_zobrist_state(s->turn, s->castling, s->ep_square);
+}
+
+#define PH_BACKEND tpl, TplState, TplMove, TplUndo, TPL_MAX_MOVES, 1
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(tpl, TplState, TplMove, TplUndo, TPL_MAX_MOVES, NULL, NULL);

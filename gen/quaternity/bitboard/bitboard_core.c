@@ -52,20 +52,17 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
 }
 
 /* The hashed perft (perft_hash_recursion.h); board bytes are neutral pieces. */
-#define PH_PREFIX qbb
-#define PH_STATE QbbState
-#define PH_MOVE QbbMove
-#define PH_UNDO QbbUndo
-#define PH_CAPACITY QBB_MAX_MOVES
-#define PH_GENERATE(s, moves) qbb_generate(s, moves)
-#define PH_MAKE(s, move, undo) qbb_make(s, move, undo)
-#define PH_UNMAKE(s, move, undo) qbb_unmake(s, move, undo)
-#define PH_ENCODE(s, move) qbb_encode(s, move)
-#define PH_SAVE(s, pos) qbb_save(s, pos)
-#define PH_PERFT(s, depth, bulk) qbb_perft(s, depth, bulk)
-#define PH_PIECE_AT(s, square) (s)->board[qbb_from_neutral(square)]
-#define PH_STATE_KEY(s) quaternity_zobrist_state((s)->turn, (s)->controller, (s)->frozen)
-#define PH_CHESS 0
+static inline Piece qbb_piece_at(const QbbState *s, int square)
+{
+    return s->board[qbb_from_neutral(square)];
+}
+
+static inline uint64_t qbb_state_key(const QbbState *s)
+{
+    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
+}
+
+#define PH_BACKEND qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, 0
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);

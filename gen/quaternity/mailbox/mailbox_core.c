@@ -152,20 +152,17 @@ const char *qmb_check(const QmbState *m)
 }
 
 /* The hashed perft (perft_hash_recursion.h): the board is already neutral. */
-#define PH_PREFIX qmb
-#define PH_STATE QmbState
-#define PH_MOVE QmbMove
-#define PH_UNDO QmbUndo
-#define PH_CAPACITY QMB_MAX_MOVES
-#define PH_GENERATE(s, moves) qmb_generate(s, moves)
-#define PH_MAKE(s, move, undo) qmb_make(s, move, undo)
-#define PH_UNMAKE(s, move, undo) qmb_unmake(s, move, undo)
-#define PH_ENCODE(s, move) qmb_encode(s, move)
-#define PH_SAVE(s, pos) qmb_save(s, pos)
-#define PH_PERFT(s, depth, bulk) qmb_perft(s, depth, bulk)
-#define PH_PIECE_AT(s, square) (s)->board[square]
-#define PH_STATE_KEY(s) quaternity_zobrist_state((s)->turn, (s)->controller, (s)->frozen)
-#define PH_CHESS 0
+static inline Piece qmb_piece_at(const QmbState *s, int square)
+{
+    return s->board[square];
+}
+
+static inline uint64_t qmb_state_key(const QmbState *s)
+{
+    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
+}
+
+#define PH_BACKEND qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, 0
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, qmb_tables_init, NULL);

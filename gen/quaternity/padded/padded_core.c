@@ -56,20 +56,17 @@ static uint64_t qpd_perft(QpdState *s, int depth, bool bulk)
 }
 
 /* The hashed perft (perft_hash_recursion.h); board bytes are neutral pieces. */
-#define PH_PREFIX qpd
-#define PH_STATE QpdState
-#define PH_MOVE QpdMove
-#define PH_UNDO QpdUndo
-#define PH_CAPACITY QPD_MOVES_BOUND
-#define PH_GENERATE(s, moves) qpd_generate(s, moves)
-#define PH_MAKE(s, move, undo) qpd_make(s, move, undo)
-#define PH_UNMAKE(s, move, undo) qpd_unmake(s, move, undo)
-#define PH_ENCODE(s, move) qpd_encode(s, move)
-#define PH_SAVE(s, pos) qpd_save(s, pos)
-#define PH_PERFT(s, depth, bulk) qpd_perft(s, depth, bulk)
-#define PH_PIECE_AT(s, square) (s)->board[qpd_tables.pad_of[square]]
-#define PH_STATE_KEY(s) quaternity_zobrist_state((s)->turn, (s)->controller, (s)->frozen)
-#define PH_CHESS 0
+static inline Piece qpd_piece_at(const QpdState *s, int square)
+{
+    return s->board[qpd_tables.pad_of[square]];
+}
+
+static inline uint64_t qpd_state_key(const QpdState *s)
+{
+    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
+}
+
+#define PH_BACKEND qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, 0
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, qpd_tables_init, qpd_release);
