@@ -36,6 +36,8 @@ FUZZ_FIXTURES := $(wildcard positions/*/*.epd)
 FUZZ_MAX_LEN_position_text := 2048
 FUZZ_MAX_LEN_move_list := 8192
 FUZZ_MAX_LEN_suite_file := 8192
+# Long move lists from the start: no slow growth of the input length.
+FUZZ_OPTIONS_move_list := -len_control=0
 # Options for a long campaign (-jobs, -workers ...), passed to every target.
 FUZZ_FLAGS ?=
 
@@ -79,7 +81,7 @@ fuzz-build: deps-fuzz
 # Every target runs even after a finding; the rule fails at the end if any
 # found something.
 fuzz: fuzz-build
-	@status=0; $(foreach t,$(FUZZ_TARGETS),FUZZ_BIN=$(FUZZ_BIN) ./fuzz/run_target.sh $(t) $(FUZZ_SECONDS) $(FUZZ_MAX_LEN_$(t)) $(FUZZ_FLAGS) || status=1;) \
+	@status=0; $(foreach t,$(FUZZ_TARGETS),FUZZ_BIN=$(FUZZ_BIN) ./fuzz/run_target.sh $(t) $(FUZZ_SECONDS) $(FUZZ_MAX_LEN_$(t)) $(FUZZ_OPTIONS_$(t)) $(FUZZ_FLAGS) || status=1;) \
 	exit $$status
 
 -include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/%_target.d)

@@ -5,7 +5,8 @@
  * OUTDIR/position_text: every fixture position, plus positions printed along
  * random legal games from both starting positions (many Quaternity ones:
  * the parsers alone rarely reach a valid twelve-rank position).
- * OUTDIR/move_list: the same games as move picks and as move text.
+ * OUTDIR/move_list: the same games as move picks and as move text, and a
+ * few long games (up to 8000 plies, as long as they last).
  * OUTDIR/suite_file: every fixture file, whole.
  * The games are drawn from a fixed seed, so the corpus is the same on every
  * run. */
@@ -21,7 +22,7 @@
 #include "registry.h"
 #include "start_positions.h"
 
-enum { LINE_MAX_ = 4096, PLIES_MAX = 400 };
+enum { LINE_MAX_ = 4096, PLIES_MAX = 8000 };
 
 static const char *out_dir;
 static int files_written;
@@ -91,7 +92,7 @@ static uint64_t next_random(uint64_t *s)
     return *s;
 }
 
-static void add_games(Game game, int games, int plies, int print_every, uint64_t *seed)
+static void add_games(const char *label, Game game, int games, int plies, int print_every, uint64_t *seed)
 {
     const Backend *backend = NULL;
     for (int i = 0; backend_registry[i] && !backend; i++)
@@ -133,14 +134,14 @@ static void add_games(Game game, int games, int plies, int print_every, uint64_t
                 char text[POSITION_TEXT_MAX], name[64];
                 backend->save(state, &pos);
                 position_format(&pos, text, sizeof text);
-                snprintf(name, sizeof name, "%s-game-%d-ply-%d", game_name(game), g, played + 1);
+                snprintf(name, sizeof name, "%s-%s-%d-ply-%d", game_name(game), label, g, played + 1);
                 write_seed("position_text", name, text, strlen(text));
             }
         }
         char name[64];
-        snprintf(name, sizeof name, "%s-game-%d-picks", game_name(game), g);
+        snprintf(name, sizeof name, "%s-%s-%d-picks", game_name(game), label, g);
         write_seed("move_list", name, picks, (size_t)played + 1);
-        snprintf(name, sizeof name, "%s-game-%d-text", game_name(game), g);
+        snprintf(name, sizeof name, "%s-%s-%d-text", game_name(game), label, g);
         write_seed("move_list", name, text_moves, text_len);
         backend->destroy(state);
     }
@@ -156,8 +157,11 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++)
         add_fixture(argv[i], i - 1);
     uint64_t seed = 0x9E3779B97F4A7C15u;
-    add_games(GAME_QUATERNITY, 80, 240, 16, &seed);
-    add_games(GAME_CHESS, 40, 160, 16, &seed);
+    add_games("game", GAME_QUATERNITY, 80, 240, 16, &seed);
+    add_games("game", GAME_CHESS, 40, 160, 16, &seed);
+    /* A few long games: the move-list target's longest inputs. */
+    add_games("long-game", GAME_QUATERNITY, 4, 8000, 1000, &seed);
+    add_games("long-game", GAME_CHESS, 4, 8000, 1000, &seed);
     printf("seed_corpus: %d files in %s\n", files_written, out_dir);
     return 0;
 }
