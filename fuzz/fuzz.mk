@@ -84,4 +84,10 @@ fuzz: fuzz-build
 	@status=0; $(foreach t,$(FUZZ_TARGETS),FUZZ_BIN=$(FUZZ_BIN) ./fuzz/run_target.sh $(t) $(FUZZ_SECONDS) $(FUZZ_MAX_LEN_$(t)) $(FUZZ_OPTIONS_$(t)) $(FUZZ_FLAGS) || status=1;) \
 	exit $$status
 
+# make format covers fuzz/ too.
+.PHONY: format-fuzz
+format: format-fuzz
+format-fuzz:
+	clang-format -i $(wildcard fuzz/*.c fuzz/*.h)
+
 -include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/%_target.d)
