@@ -187,3 +187,4 @@ bench-headline: deps-bench
 -include $(BENCH_OBJ:.o=.d)
 
 -include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+include fuzz/fuzz.mk
