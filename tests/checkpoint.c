@@ -12,6 +12,7 @@
 
 #include "child.h"
 #include "cli.h"
+#include "cli_run.h"
 #include "support.h"
 
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -30,36 +31,6 @@ static unsigned long long published(const char *id, int depth)
         }
     cr_assert_fail("famous.epd has no %s at depth %d", id, depth);
     return 0;
-}
-
-typedef struct Output {
-    int status;
-    char *out, *err;
-} Output;
-
-static Output run_cli(const char *const *args)
-{
-    char *argv[16] = {"perft"};
-    int argc = 1;
-    while (args[argc - 1]) {
-        argv[argc] = (char *)args[argc - 1];
-        argc++;
-    }
-    Output r;
-    size_t n1, n2;
-    FILE *out = open_memstream(&r.out, &n1), *err = open_memstream(&r.err, &n2);
-    cr_assert(out && err, "open_memstream failed");
-    r.status = perft_cli(argc, argv, out, err);
-    fclose(out);
-    fclose(err);
-    return r;
-}
-#define RUN(...) run_cli((const char *const[]){__VA_ARGS__, NULL})
-
-static void output_free(Output *r)
-{
-    free(r->out);
-    free(r->err);
 }
 
 /* The divide's total: its last line. */
@@ -123,8 +94,8 @@ Test(checkpoint, a_killed_run_resumes_to_the_published_total, .timeout = 120 * T
     cr_assert(child_finish(&c) == 128 + SIGKILL, "the child was not killed by SIGKILL");
     unlink(out_path);
 
-    Output fresh = RUN("-t", "2", "5", KIWIPETE);
-    Output resumed = RUN("-t", "2", "--checkpoint", path, "5", KIWIPETE);
+    CliRun fresh = RUN("-t", "2", "5", KIWIPETE);
+    CliRun resumed = RUN("-t", "2", "--checkpoint", path, "5", KIWIPETE);
     cr_assert(resumed.status == 0, "the resumed run: status %d, %s", resumed.status, resumed.err);
     unsigned long done, total;
     resumed_units(resumed.err, &done, &total);
@@ -136,14 +107,14 @@ Test(checkpoint, a_killed_run_resumes_to_the_published_total, .timeout = 120 * T
               resumed.out, fresh.out);
 
     /* Run again: every unit is in the file now, nothing is counted. */
-    Output again = RUN("--checkpoint", path, "5", KIWIPETE);
+    CliRun again = RUN("--checkpoint", path, "5", KIWIPETE);
     resumed_units(again.err, &done, &total);
     cr_assert(again.status == 0 && done == total && total > 0 && strcmp(again.out, fresh.out) == 0,
               "a rerun of a finished checkpoint: status %d, %lu of %lu units, %s", again.status, done, total,
               again.err);
-    output_free(&fresh);
-    output_free(&resumed);
-    output_free(&again);
+    cli_free(&fresh);
+    cli_free(&resumed);
+    cli_free(&again);
     unlink(path);
 }
 
@@ -151,10 +122,10 @@ Test(checkpoint, a_killed_run_resumes_to_the_published_total, .timeout = 120 * T
 static void write_checkpoint(char *path)
 {
     temp_path(path);
-    Output r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
+    CliRun r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
     cr_assert(r.status == 0 && total_of(r.out) == published("initial", 3), "writing the checkpoint: %d %s", r.status,
               r.err);
-    output_free(&r);
+    cli_free(&r);
 }
 
 static int one_line(const char *text)
@@ -169,7 +140,7 @@ Test(checkpoint, another_commands_checkpoint_is_refused_and_left_alone)
     char *before = file_text(path);
     struct {
         const char *field;
-        Output r;
+        CliRun r;
     } cases[] = {
         {"depth", RUN("-b", "bitboard", "--checkpoint", path, "4", CHESS_INITIAL)},
         {"backend", RUN("-b", "mailbox", "--checkpoint", path, "3", CHESS_INITIAL)},
@@ -178,19 +149,19 @@ Test(checkpoint, another_commands_checkpoint_is_refused_and_left_alone)
         {"position", RUN("-b", "bitboard", "--checkpoint", path, "3", KIWIPETE)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        Output *r = &cases[i].r;
+        CliRun *r = &cases[i].r;
         EXPECT(r->status == 2 && strstr(r->err, "written by another command") && strstr(r->err, cases[i].field) &&
                    one_line(r->err) && r->out[0] == '\0',
                "other %s: status %d, stdout '%s', stderr %s", cases[i].field, r->status, r->out, r->err);
-        output_free(r);
+        cli_free(r);
     }
     char *after = file_text(path);
     cr_assert(strcmp(before, after) == 0, "a refused checkpoint was changed");
     /* The same command with other threads is the same count: accepted. */
-    Output same = RUN("-b", "bitboard", "-t", "3", "--checkpoint", path, "3", CHESS_INITIAL);
+    CliRun same = RUN("-b", "bitboard", "-t", "3", "--checkpoint", path, "3", CHESS_INITIAL);
     cr_assert(same.status == 0 && total_of(same.out) == published("initial", 3), "-t 3 on the same checkpoint: %s",
               same.err);
-    output_free(&same);
+    cli_free(&same);
     free(before);
     free(after);
     unlink(path);
@@ -260,11 +231,11 @@ Test(checkpoint, a_damaged_checkpoint_is_reported_never_trusted)
         char path[] = "/tmp/perft-checkpoint-XXXXXX";
         write_checkpoint(path);
         rewrite(path, cases[i].edit);
-        Output r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
+        CliRun r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
         EXPECT(r.status == 2 && strstr(r.err, cases[i].message) && strstr(r.err, "corrupt") && one_line(r.err) &&
                    r.out[0] == '\0',
                "%s: status %d, stdout '%s', stderr %s", cases[i].what, r.status, r.out, r.err);
-        output_free(&r);
+        cli_free(&r);
         unlink(path);
     }
 
@@ -275,12 +246,12 @@ Test(checkpoint, a_damaged_checkpoint_is_reported_never_trusted)
     cr_assert(f, "cannot write %s", path);
     fputs("my notes\n", f);
     fclose(f);
-    Output r = RUN("--checkpoint", path, "3", CHESS_INITIAL);
+    CliRun r = RUN("--checkpoint", path, "3", CHESS_INITIAL);
     char *after = file_text(path);
     EXPECT(r.status == 2 && strstr(r.err, "not a perft checkpoint") && strcmp(after, "my notes\n") == 0,
            "a file of notes: status %d, %s, file now '%s'", r.status, r.err, after);
     free(after);
-    output_free(&r);
+    cli_free(&r);
     unlink(path);
 }
 
@@ -290,7 +261,7 @@ Test(checkpoint, a_last_line_cut_short_is_dropped_and_counted_again)
     write_checkpoint(path);
     int lines = lines_in(path);
     rewrite(path, cut_the_last_line_short);
-    Output r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
+    CliRun r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
     unsigned long done, total;
     resumed_units(r.err, &done, &total);
     cr_assert(r.status == 0 && strstr(r.err, "cut short") && done == total - 1 &&
@@ -300,7 +271,7 @@ Test(checkpoint, a_last_line_cut_short_is_dropped_and_counted_again)
     cr_assert(lines_in(path) == lines && text[strlen(text) - 1] == '\n', "the file was not mended: %d lines, %d before",
               lines_in(path), lines);
     free(text);
-    output_free(&r);
+    cli_free(&r);
     unlink(path);
 }
 
@@ -313,12 +284,12 @@ Test(checkpoint, a_checkpoint_in_use_by_another_run_is_refused, .timeout = 60 * 
     Child c = child_start((const char *const[]){"--checkpoint", path, "6", KIWIPETE, NULL}, out_path);
     for (int i = 0; i < 100000 && lines_in(path) < 1; i++)
         nanosleep(&(struct timespec){0, 200 * 1000}, NULL);
-    Output r = RUN("--checkpoint", path, "6", KIWIPETE);
+    CliRun r = RUN("--checkpoint", path, "6", KIWIPETE);
     kill(c.pid, SIGKILL);
     child_finish(&c);
     unlink(out_path);
     unlink(path);
     cr_assert(r.status == 2 && strstr(r.err, "in use by another run") && one_line(r.err),
               "a second run on a checkpoint in use: status %d, %s", r.status, r.err);
-    output_free(&r);
+    cli_free(&r);
 }

@@ -26,6 +26,7 @@
 #include "../gen/chess/zobrist.h"
 #include "../gen/quaternity/zobrist.h"
 #include "cli.h"
+#include "cli_run.h"
 #include "perft_hash.h"
 #include "session.h"
 #include "support.h"
@@ -378,28 +379,6 @@ Test(hash, table_takes_only_full_key_and_depth)
     cr_assert(perft_hash_create(0) == NULL);
     cr_assert(perft_hash_create((size_t)PERFT_HASH_MAX_MIB + 1) == NULL);
 }
-
-typedef struct CliRun {
-    int status;
-    char *out, *err;
-} CliRun;
-
-static CliRun cli_run(const char *const *args)
-{
-    char *argv[16] = {"perft"};
-    int argc = 1;
-    for (; args[argc - 1]; argc++)
-        argv[argc] = (char *)args[argc - 1];
-    CliRun r;
-    size_t out_size, err_size;
-    FILE *out = open_memstream(&r.out, &out_size), *err = open_memstream(&r.err, &err_size);
-    cr_assert(out && err);
-    r.status = perft_cli(argc, argv, out, err);
-    fclose(out);
-    fclose(err);
-    return r;
-}
-#define RUN(...) cli_run((const char *const[]){__VA_ARGS__, NULL})
 
 /* --hash-verify on the chess start's perft 6 (published 119060324): some
  * hits are recomputed, none differs. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_run.h"
 #include "parallel.h"
 #include "session.h"
 #include "support.h"
@@ -123,41 +124,17 @@ Test(threads, quaternity_controller_and_pawn_positions_depth_3, .timeout = 120 *
 
 /* ---- the command line ---- */
 
-typedef struct Output {
-    int status;
-    char *out, *err;
-} Output;
-
-static Output run_cli(const char *const *args)
-{
-    char *argv[16] = {"perft"};
-    int argc = 1;
-    while (args[argc - 1]) {
-        argv[argc] = (char *)args[argc - 1];
-        argc++;
-    }
-    Output r;
-    size_t n1, n2;
-    FILE *out = open_memstream(&r.out, &n1), *err = open_memstream(&r.err, &n2);
-    cr_assert(out && err, "open_memstream failed");
-    r.status = perft_cli(argc, argv, out, err);
-    fclose(out);
-    fclose(err);
-    return r;
-}
-#define RUN(...) run_cli((const char *const[]){__VA_ARGS__, NULL})
-
 static const char KIWIPETE[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 Test(threads, divide_text_is_the_same_on_every_thread_count, .timeout = 60 * TEST_SLOWDOWN)
 {
     const char *backends[] = {"mailbox", "padded", "bitboard"};
     for (int k = 0; k < 3; k++) {
-        Output one = RUN("-b", backends[k], "3", KIWIPETE, "e1g1");
+        CliRun one = RUN("-b", backends[k], "3", KIWIPETE, "e1g1");
         cr_assert(one.status == 0, "%s: %s", backends[k], one.err);
         const char *threads[] = {"2", "3", "0"};
         for (int t = 0; t < 3; t++) {
-            Output many = RUN("-b", backends[k], "-t", threads[t], "3", KIWIPETE, "e1g1");
+            CliRun many = RUN("-b", backends[k], "-t", threads[t], "3", KIWIPETE, "e1g1");
             EXPECT(many.status == 0 && strcmp(many.out, one.out) == 0, "%s -t %s: divide differs:\n%s\nvs\n%s",
                    backends[k], threads[t], many.out, one.out);
             free(many.out);
@@ -172,22 +149,22 @@ Test(threads, wrong_thread_options_are_refused)
 {
     const char *bad[] = {"-1x", "1025", "two", ""};
     for (int i = 0; i < 4; i++) {
-        Output r = RUN("-t", bad[i], "2", KIWIPETE);
+        CliRun r = RUN("-t", bad[i], "2", KIWIPETE);
         EXPECT(r.status == 2 && strstr(r.err, "--threads") && strchr(r.err, '\n') == r.err + strlen(r.err) - 1,
                "-t '%s': status %d, %s", bad[i], r.status, r.err);
         free(r.out);
         free(r.err);
     }
-    Output all = RUN("-b", "all", "-t", "2", "2", KIWIPETE);
+    CliRun all = RUN("-b", "all", "-t", "2", "2", KIWIPETE);
     EXPECT(all.status == 2 && strstr(all.err, "-b all"), "-b all -t 2: status %d, %s", all.status, all.err);
     free(all.out);
     free(all.err);
-    Output random = RUN("--random", "2", "-t", "2");
+    CliRun random = RUN("--random", "2", "-t", "2");
     EXPECT(random.status == 2 && strstr(random.err, "--random"), "--random -t 2: status %d, %s", random.status,
            random.err);
     free(random.out);
     free(random.err);
-    Output suite = RUN("--suite", "positions/chess/famous.epd", "--checkpoint", "/nonexistent/x");
+    CliRun suite = RUN("--suite", "positions/chess/famous.epd", "--checkpoint", "/nonexistent/x");
     EXPECT(suite.status == 2 && strstr(suite.err, "--checkpoint"), "--suite --checkpoint: status %d, %s", suite.status,
            suite.err);
     free(suite.out);

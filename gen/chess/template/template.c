@@ -48,6 +48,17 @@ typedef struct TplState {
 
 static const char *tpl_check(const TplState *s);
 
+/* What the hashed perft reads: the board is already neutral. */
+static inline Piece tpl_piece_at(const TplState *s, int square)
+{
+    return s->board[square];
+}
+
+static inline uint64_t tpl_state_key(const TplState *s)
+{
+    return chess_zobrist_state(s->turn, s->castling, s->ep_square);
+}
+
 /* As many moves as the neutral interface holds; add() fails loudly rather
  * than write past them (no legal chess position comes near). */
 enum { TPL_MAX_MOVES = MAX_MOVES };
@@ -403,17 +414,7 @@ static int tpl_count(TplState *s)
     return tpl_generate(s, moves);
 }
 
-/* The hashed perft (perft_hash_recursion.h): the board is already neutral. */
-static inline Piece tpl_piece_at(const TplState *s, int square)
-{
-    return s->board[square];
-}
-
-static inline uint64_t tpl_state_key(const TplState *s)
-{
-    return chess_zobrist_state(s->turn, s->castling, s->ep_square);
-}
-
+/* The hashed perft (perft_hash_recursion.h), with tpl_piece_at and tpl_state_key above. */
 #define PH_BACKEND tpl, TplState, TplMove, TplUndo, TPL_MAX_MOVES, 1
 #include "perft_hash_recursion.h"
 

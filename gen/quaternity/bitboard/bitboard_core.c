@@ -11,6 +11,17 @@
 #include "bitboard_perft.h"
 #include "bitboard_state.h"
 
+/* What the hashed perft (perft_hash_recursion.h) reads of the state. */
+static inline Piece qbb_piece_at(const QbbState *s, int square)
+{
+    return s->board[qbb_from_neutral(square)];
+}
+
+static inline uint64_t qbb_state_key(const QbbState *s)
+{
+    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
+}
+
 static void qbb_make(QbbState *s, QbbMove m, QbbUndo *u)
 {
     u->turn = (uint8_t)s->turn;
@@ -51,17 +62,7 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
                   (uint8_t)(promotion ? PIECE_KIND(placed) : EMPTY)};
 }
 
-/* The hashed perft (perft_hash_recursion.h); board bytes are neutral pieces. */
-static inline Piece qbb_piece_at(const QbbState *s, int square)
-{
-    return s->board[qbb_from_neutral(square)];
-}
-
-static inline uint64_t qbb_state_key(const QbbState *s)
-{
-    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
-}
-
+/* The hashed perft (perft_hash_recursion.h), with qbb_piece_at and qbb_state_key above. */
 #define PH_BACKEND qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, 0
 #include "perft_hash_recursion.h"
 

@@ -11,6 +11,17 @@
 #include "../zobrist.h"
 #include "mailbox_make.h"
 
+/* What the hashed perft (perft_hash_recursion.h) reads of the state. */
+static inline Piece qmb_piece_at(const QmbState *s, int square)
+{
+    return s->board[square];
+}
+
+static inline uint64_t qmb_state_key(const QmbState *s)
+{
+    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
+}
+
 /* What piece byte p is to controller c (see QmbManClass in mailbox.h). */
 static QmbManClass classify(const Position *pos, int c, Piece p)
 {
@@ -151,17 +162,7 @@ const char *qmb_check(const QmbState *m)
     return NULL;
 }
 
-/* The hashed perft (perft_hash_recursion.h): the board is already neutral. */
-static inline Piece qmb_piece_at(const QmbState *s, int square)
-{
-    return s->board[square];
-}
-
-static inline uint64_t qmb_state_key(const QmbState *s)
-{
-    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
-}
-
+/* The hashed perft (perft_hash_recursion.h), with qmb_piece_at and qmb_state_key above. */
 #define PH_BACKEND qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, 0
 #include "perft_hash_recursion.h"
 

@@ -10,6 +10,17 @@
 #include "padded_pawns.h"
 #include "padded_perft.h"
 
+/* What the hashed perft (perft_hash_recursion.h) reads of the state. */
+static inline Piece qpd_piece_at(const QpdState *s, int square)
+{
+    return s->board[qpd_tables.pad_of[square]];
+}
+
+static inline uint64_t qpd_state_key(const QpdState *s)
+{
+    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
+}
+
 extern const Backend quaternity_padded_backend; /* for backend_fail */
 
 static void qpd_tables_init(void)
@@ -55,17 +66,7 @@ static uint64_t qpd_perft(QpdState *s, int depth, bool bulk)
     return qpd_perft_moves(s, depth, bulk);
 }
 
-/* The hashed perft (perft_hash_recursion.h); board bytes are neutral pieces. */
-static inline Piece qpd_piece_at(const QpdState *s, int square)
-{
-    return s->board[qpd_tables.pad_of[square]];
-}
-
-static inline uint64_t qpd_state_key(const QpdState *s)
-{
-    return quaternity_zobrist_state(s->turn, s->controller, s->frozen);
-}
-
+/* The hashed perft (perft_hash_recursion.h), with qpd_piece_at and qpd_state_key above. */
 #define PH_BACKEND qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, 0
 #include "perft_hash_recursion.h"
 
