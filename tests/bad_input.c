@@ -17,21 +17,6 @@
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 static const char SUITE[] = "positions/chess/famous.epd";
 
-/* `args` fails with exactly `message` (and a newline) on stderr, status 2,
- * nothing on stdout. */
-static void expect_error(const char *const *args, const char *message)
-{
-    char where[512];
-    joined(args, where, sizeof where);
-    CliRun r = cli_run(args);
-    EXPECT(r.status == 2, "'%s': status %d, expected 2", where, r.status);
-    EXPECT(strcmp(r.err, message) == 0, "'%s': stderr\n  %s\nexpected\n  %s", where, r.err, message);
-    EXPECT(r.out[0] == '\0', "'%s' printed on stdout: %s", where, r.out);
-    cli_free(&r);
-}
-
-#define EXPECT_ERROR(message, ...) expect_error((const char *const[]){__VA_ARGS__, NULL}, message "\n")
-
 /* ---- options that do not apply to the mode ---- */
 
 Test(bad_input, options_that_do_not_apply_to_divide)
@@ -231,10 +216,10 @@ Test(bad_input, one_depth_limit_for_divide_and_suites)
     snprintf(message, sizeof message, "perft: depth '%d' is not a number from 1 to %d\n", MAX_DEPTH + 1, MAX_DEPTH);
     char depth[16];
     snprintf(depth, sizeof depth, "%d", MAX_DEPTH + 1);
-    expect_error((const char *const[]){depth, CHESS_INITIAL, NULL}, message);
+    cli_expect_error((const char *const[]){depth, CHESS_INITIAL, NULL}, message);
     snprintf(message, sizeof message, "perft: --max-depth '%d' is not a depth from 1 to %d\n", MAX_DEPTH + 1,
              MAX_DEPTH);
-    expect_error((const char *const[]){"--suite", SUITE, "--max-depth", depth, NULL}, message);
+    cli_expect_error((const char *const[]){"--suite", SUITE, "--max-depth", depth, NULL}, message);
     /* A suite line deeper than the harness runs is an error, not ignored. */
     char line[256];
     snprintf(line, sizeof line, "%s ;D%d 1\n", CHESS_INITIAL, MAX_DEPTH + 1);

@@ -3,8 +3,10 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "support.h"
 
 CliRun cli_run(const char *const *args)
 {
@@ -37,4 +39,15 @@ const char *joined(const char *const *args, char *buf, size_t size)
     for (int i = 0; args[i] && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "", args[i]);
     return buf;
+}
+
+void cli_expect_error(const char *const *args, const char *message)
+{
+    char where[1024];
+    joined(args, where, sizeof where);
+    CliRun r = cli_run(args);
+    EXPECT(r.status == 2, "'%s': status %d, expected 2", where, r.status);
+    EXPECT(strcmp(r.err, message) == 0, "'%s': stderr\n  %s\nexpected\n  %s", where, r.err, message);
+    EXPECT(r.out[0] == '\0', "'%s' printed on stdout: %s", where, r.out);
+    cli_free(&r);
 }

@@ -20,6 +20,11 @@ void cli_free(CliRun *r);
 /* RUN("-b", "mailbox", "2", OPENING): the arguments after the program name. */
 #define RUN(...) cli_run((const char *const[]){__VA_ARGS__, NULL})
 
+/* `args` fails with exactly `message` (and a newline) on stderr, status 2,
+ * nothing on stdout: EXPECT_ERROR("perft: ...", "--bogus", "2", OPENING). */
+void cli_expect_error(const char *const *args, const char *message);
+#define EXPECT_ERROR(message, ...) cli_expect_error((const char *const[]){__VA_ARGS__, NULL}, message "\n")
+
 /* The command line as one string, for failure messages. */
 const char *joined(const char *const *args, char *buf, size_t size);
 

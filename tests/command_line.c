@@ -128,19 +128,6 @@ Test(command_line, other_option_values_attached_or_separate)
 
 /* ---- errors: one line on stderr, nothing on stdout, exit status 2 ---- */
 
-static void expect_error(const char *const *args, const char *message)
-{
-    char where[1024];
-    joined(args, where, sizeof where);
-    CliRun r = cli_run(args);
-    EXPECT(r.status == 2, "'%s': status %d, expected 2", where, r.status);
-    EXPECT(strcmp(r.err, message) == 0, "'%s': stderr\n  %s\nexpected\n  %s", where, r.err, message);
-    EXPECT(r.out[0] == '\0', "'%s' printed on stdout: %s", where, r.out);
-    cli_free(&r);
-}
-
-#define EXPECT_ERROR(message, ...) expect_error((const char *const[]){__VA_ARGS__, NULL}, message "\n")
-
 Test(command_line, unknown_options)
 {
     EXPECT_ERROR("perft: unknown option '--bogus' (see --help)", "--bogus", "2", OPENING);
