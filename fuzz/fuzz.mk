@@ -15,7 +15,7 @@
 FUZZ_SECONDS ?= 60
 FUZZ_BACKEND_DEBUG ?=
 FUZZ_KNOWN_DEFECTS ?=
-FUZZ_TARGETS := position_text move_list suite_file
+FUZZ_TARGETS := position_text move_list suite_file engine_lines
 FUZZ_BUILD := build/fuzz$(if $(FUZZ_BACKEND_DEBUG),-debug)
 FUZZ_BIN := bin/fuzz$(if $(FUZZ_BACKEND_DEBUG),-debug)
 FUZZ_SANITIZERS := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -36,6 +36,7 @@ FUZZ_FIXTURES := $(wildcard positions/*/*.epd)
 FUZZ_MAX_LEN_position_text := 2048
 FUZZ_MAX_LEN_move_list := 8192
 FUZZ_MAX_LEN_suite_file := 8192
+FUZZ_MAX_LEN_engine_lines := 4096
 # Long move lists from the start: no slow growth of the input length.
 FUZZ_OPTIONS_move_list := -len_control=0
 # Options for a long campaign (-jobs, -workers ...), passed to every target.
@@ -73,6 +74,10 @@ $(FUZZ_SEEDS)/.built: $(FUZZ_SEED_BIN) $(FUZZ_FIXTURES)
 	rm -rf $(FUZZ_SEEDS)
 	mkdir -p $(FUZZ_TARGETS:%=$(FUZZ_SEEDS)/%)
 	$(FUZZ_SEED_BIN) $(FUZZ_SEEDS) $(FUZZ_FIXTURES)
+	@# Engine answers: Stockfish's and the perftree contract's forms (byte 0: the game).
+	printf '\001uci:/usr/games/stockfish\ne2e4: 20\na7a8q: 1\ninfo depth 1\n\nNodes searched: 400\n' \
+	    >$(FUZZ_SEEDS)/engine_lines/uci-chess
+	printf '\000perftree:bin/perft\nd4d5 41\nd11e12q 1\n\n1681\n' >$(FUZZ_SEEDS)/engine_lines/perftree-quaternity
 	touch $@
 
 fuzz-build: deps-fuzz

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Thread scaling and hash speed-up (issue 10's figures), every run checked
+# against its published or agreed count before it counts:
+#   chess start perft 7, Kiwipete perft 6, Quaternity opening perft 6;
+#   bitboard backend, bulk counting on; 1 and 2 threads, hash off and 64 MiB.
+# Wall clock (threads need both CPUs: nothing is pinned), the median of RUNS
+# interleaved runs (default 3).  Writes results/deep-perft-DATE.md.
+#   scripts/deep-bench.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+make --no-print-directory bin/perft >/dev/null
+opening='rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w'
+initial='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+# name | position | depth | count (published; the opening's from three backends, positions/quaternity/deep.epd)
+cases=(
+    "chess start|$initial|7|3195901860"
+    "Kiwipete|$kiwipete|6|8031647685"
+    "Quaternity opening|$opening|6|4786814430"
+)
+configs=("-t 1" "-t 2" "-t 1 --hash 64" "-t 2 --hash 64")
+out=results/deep-perft-$(date -u +%Y%m%d).md
+{
+    echo "# Threads and hash: wall-clock seconds, median of $runs interleaved runs"
+    echo
+    echo "$(date -u +%F), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) vCPUs, not pinned; bitboard backend,"
+    echo "bulk counting on; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo
+    echo "| position | depth | nodes | 1 thread | 2 threads | 1 thread, hash 64 MiB | 2 threads, hash 64 MiB | 2 threads / 1 | hash / no hash (1 thread) | both / neither |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+} >"$out"
+for c in "${cases[@]}"; do
+    IFS='|' read -r name pos depth nodes <<<"$c"
+    declare -A times=()
+    for _ in $(seq "$runs"); do
+        for cfg in "${configs[@]}"; do
+            start=$(date +%s.%N)
+            # shellcheck disable=SC2086
+            got=$(bin/perft -b bitboard $cfg "$depth" "$pos" 2>/dev/null | tail -n 1)
+            end=$(date +%s.%N)
+            [ "$got" = "$nodes" ] || { echo "deep-bench: $name $cfg gives $got, expected $nodes" >&2; exit 1; }
+            times[$cfg]+="$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.3f", b - a}') "
+        done
+    done
+    med() { tr ' ' '\n' <<<"${times[$1]}" | grep . | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+    t1=$(med "-t 1") t2=$(med "-t 2") h1=$(med "-t 1 --hash 64") h2=$(med "-t 2 --hash 64")
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2fx", a / b}'; }
+    echo "| $name | $depth | $nodes | $t1 | $t2 | $h1 | $h2 | $(ratio "$t1" "$t2") | $(ratio "$t1" "$h1") | $(ratio "$t1" "$h2") |" >>"$out"
+    unset times
+done
+cat "$out"
