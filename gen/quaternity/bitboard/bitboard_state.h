@@ -209,9 +209,8 @@ static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
 }
 
 /* Moves or unmoves `m`'s man between its squares (the capture, if any, is
- * toggled on `to` separately).  Forced inline: GCC otherwise leaves it out
- * of line, a call per make and unmake. */
-static inline __attribute__((always_inline)) void qbb_toggle_move(QbbState *s, QbbMove m)
+ * toggled on `to` separately).  Not forced inline (see qbb_popcount). */
+static inline void qbb_toggle_move(QbbState *s, QbbMove m)
 {
     int from = qbb_from(m), to = qbb_to(m);
     if (qbb_placed(m) == qbb_moved(m)) {
