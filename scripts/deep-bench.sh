@@ -21,15 +21,15 @@ cases=(
 )
 configs=("-t 1" "-t 2" "-t 1 --hash 64" "-t 2 --hash 64")
 out=results/deep-perft-$(date -u +%Y%m%d).md
-{
-    echo "# Threads and hash: wall-clock seconds, median of $runs interleaved runs"
-    echo
-    echo "$(date -u +%F), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) vCPUs, not pinned; bitboard backend,"
-    echo "bulk counting on; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)."
-    echo
-    echo "| position | depth | nodes | 1 thread | 2 threads | 1 thread, hash 64 MiB | 2 threads, hash 64 MiB | 2 threads / 1 | hash / no hash (1 thread) | both / neither |"
-    echo "|---|---|---|---|---|---|---|---|---|---|"
-} >"$out"
+cat >"$out" <<EOF
+# Threads and hash: wall-clock seconds, median of $runs interleaved runs
+
+$(date -u +%F), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) vCPUs, not pinned; bitboard backend,
+bulk counting on; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg).
+
+| position | depth | nodes | 1 thread | 2 threads | 1 thread, hash 64 MiB | 2 threads, hash 64 MiB | 2 threads / 1 | hash / no hash (1 thread) | both / neither |
+|---|---|---|---|---|---|---|---|---|---|
+EOF
 for c in "${cases[@]}"; do
     IFS='|' read -r name pos depth nodes <<<"$c"
     declare -A times=()
