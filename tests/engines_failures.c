@@ -102,7 +102,9 @@ Test(engines_failures, uci_handshake_failures)
     } CASES[] = {
         {"uci:/nonexistent/engine", "engine", "uci", "exited with status 127 before 'uciok'"},
         {"silent=uci:sleep 30", "silent", "uci", "no 'uciok' within 0.5 s (time-out; --engine-timeout)"},
-        {"quitter=uci:echo uciok; echo readyok", "quitter", "go perft 1", "exited with status 0"},
+        /* It reads the handshake before answering, so that it always quits
+         * after the handshake and before the query (never before "uci"). */
+        {"quitter=uci:read a; echo uciok; read b; echo readyok", "quitter", "go perft 1", "exited with status 0"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
         const char *args[] = {"--engine-timeout", "0.5", "--engine", CASES[i].spec, "1", CHESS_INITIAL};
