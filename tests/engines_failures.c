@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_run.h"
 #include "engines_support.h"
 
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -31,18 +32,15 @@ static const Failure FAILURES[] = {
  * *err (free it). */
 static int run_cli(const char *const *args, int nargs, char **err)
 {
-    char *argv[16] = {"perft"};
+    const char *list[CLI_ARGS_MAX + 1];
+    cr_assert(nargs <= CLI_ARGS_MAX, "too many arguments for run_cli");
     for (int i = 0; i < nargs; i++)
-        argv[i + 1] = (char *)args[i];
-    char *out;
-    size_t out_size, err_size;
-    FILE *o = open_memstream(&out, &out_size), *e = open_memstream(err, &err_size);
-    cr_assert(o && e);
-    int status = perft_cli(nargs + 1, argv, o, e);
-    fclose(o);
-    fclose(e);
-    free(out);
-    return status;
+        list[i] = args[i];
+    list[nargs] = NULL;
+    CliRun r = cli_run(list);
+    *err = r.err;
+    free(r.out);
+    return r.status;
 }
 
 /* The error line: exactly one line, starting "perft: engine NAME: query". */

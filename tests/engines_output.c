@@ -7,24 +7,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_run.h"
 #include "engines_support.h"
 
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 static int run_cli(const char *const *args, int nargs, char **out)
 {
-    char *argv[16] = {"perft"};
+    const char *list[CLI_ARGS_MAX + 1];
+    cr_assert(nargs <= CLI_ARGS_MAX, "too many arguments for run_cli");
     for (int i = 0; i < nargs; i++)
-        argv[i + 1] = (char *)args[i];
-    char *err;
-    size_t out_size, err_size;
-    FILE *o = open_memstream(out, &out_size), *e = open_memstream(&err, &err_size);
-    cr_assert(o && e);
-    int status = perft_cli(nargs + 1, argv, o, e);
-    fclose(o);
-    fclose(e);
-    free(err);
-    return status;
+        list[i] = args[i];
+    list[nargs] = NULL;
+    CliRun r = cli_run(list);
+    *out = r.out;
+    free(r.err);
+    return r.status;
 }
 
 /* Stockfish's own lines for `go perft DEPTH` after `moves` from the initial
