@@ -51,3 +51,13 @@ void cli_expect_error(const char *const *args, const char *message)
     EXPECT(r.out[0] == '\0', "'%s' printed on stdout: %s", where, r.out);
     cli_free(&r);
 }
+
+CliRun cli_run_n(const char *const *args, int nargs)
+{
+    const char *list[CLI_ARGS_MAX + 1];
+    cr_assert(nargs <= CLI_ARGS_MAX, "too many arguments for cli_run_n");
+    for (int i = 0; i < nargs; i++)
+        list[i] = args[i];
+    list[nargs] = NULL;
+    return cli_run(list);
+}

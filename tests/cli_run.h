@@ -15,6 +15,8 @@ enum { CLI_ARGS_MAX = 16 };
 
 /* Runs perft on the NULL-terminated arguments after the program name. */
 CliRun cli_run(const char *const *args);
+/* The same for the first `nargs` words of `args` (no NULL needed). */
+CliRun cli_run_n(const char *const *args, int nargs);
 void cli_free(CliRun *r);
 
 /* RUN("-b", "mailbox", "2", OPENING): the arguments after the program name. */

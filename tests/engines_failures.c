@@ -32,14 +32,9 @@ static const Failure FAILURES[] = {
  * *err (free it). */
 static int run_cli(const char *const *args, int nargs, char **err)
 {
-    const char *list[CLI_ARGS_MAX + 1];
-    cr_assert(nargs <= CLI_ARGS_MAX, "too many arguments for run_cli");
-    for (int i = 0; i < nargs; i++)
-        list[i] = args[i];
-    list[nargs] = NULL;
-    CliRun r = cli_run(list);
-    *err = r.err;
+    CliRun r = cli_run_n(args, nargs);
     free(r.out);
+    *err = r.err;
     return r.status;
 }
 

@@ -14,14 +14,9 @@ static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 
 static int run_cli(const char *const *args, int nargs, char **out)
 {
-    const char *list[CLI_ARGS_MAX + 1];
-    cr_assert(nargs <= CLI_ARGS_MAX, "too many arguments for run_cli");
-    for (int i = 0; i < nargs; i++)
-        list[i] = args[i];
-    list[nargs] = NULL;
-    CliRun r = cli_run(list);
-    *out = r.out;
+    CliRun r = cli_run_n(args, nargs);
     free(r.err);
+    *out = r.out;
     return r.status;
 }
 
