@@ -13,14 +13,9 @@ base=${1:-044f842}
 runs=${2:-5}
 cpu=${BENCH_CPU:-0}
 head=$(git rev-parse --short HEAD)
-basedir=build/compare-$base
-if [ ! -x "$basedir/bin/perft" ]; then
-    rm -rf "$basedir"
-    git worktree add -f --detach "$basedir" "$base" >/dev/null 2>&1
-    make -C "$basedir" -j2 bin/perft >/dev/null
-fi
+old=$(scripts/build-commit.sh "$base")
 make --no-print-directory -j2 bin/perft >/dev/null
-new=bin/perft old=$basedir/bin/perft
+new=bin/perft
 
 opening='rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w'
 initial='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
@@ -32,14 +27,11 @@ cases=(
     "chess Kiwipete|$kiwipete|5|5"
 )
 
-# CPU seconds (user + system) of one pinned run, to the microsecond (the
-# kernel's rusage of the child; /usr/bin/time rounds to 10 ms); its output
+# CPU seconds (user + system) of one pinned run, to the microsecond, from
+# the kernel's rusage of that child alone (scripts/cpu_time.py); its output
 # is discarded.
 cpu_time() { # binary args...
-    python3 -c 'import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.4f" % (r.ru_utime + r.ru_stime))' taskset -c "$cpu" "$@"
+    scripts/cpu_time.py taskset -c "$cpu" "$@"
 }
 
 report=results/compare-$base-$head.md
