@@ -1,0 +1,172 @@
+/* bin/perft-mpi: bin/perft's divide (the same command line and output,
+ * gen/perft/cli.c) counted by every rank of an MPI job.  Every rank parses
+ * the command line; rank 0 splits the tree, hands out the units (master.h),
+ * keeps the checkpoint and prints; every rank counts on its -t threads with
+ * its own --hash table (feed.h).  Only rank 0 writes to stdout and stderr:
+ * another rank's message is printed only when rank 0 did not fail too. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "feed.h"
+#include "interrupt.h"
+#include "master.h"
+#include "session.h"
+
+/* Units per counting thread the split aims for (bin/perft aims for 8):
+ * units differ in size, and the master's queue needs more grain than one
+ * process's to keep the end's idle time short over many ranks. */
+enum { UNITS_PER_WORKER = 16 };
+
+typedef struct MpiRun {
+    int rank, ranks;
+    bool met;       /* this rank has taken part in the start (meet) */
+    bool leave_now; /* interrupted: rank 0's threads are still counting */
+    int others_failed;
+    Channels channels;
+    char workers_text[64];
+} MpiRun;
+
+/* The start, every rank at once: whether each got as far as the count (its
+ * command line and options good, its --hash table allocated), and its
+ * thread count.  Returns the number of counting threads over every rank;
+ * *ready is false when some rank did not get there. */
+static int meet(MpiRun *run, bool reached, int threads, bool *ready, int *first_failed)
+{
+    int mine[2] = {reached, threads};
+    int *all = malloc(sizeof *all * 2 * (size_t)run->ranks);
+    if (!all)
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, MPI_COMM_WORLD);
+    run->met = true;
+    int workers = 0;
+    *ready = true;
+    *first_failed = -1;
+    for (int r = 0; r < run->ranks; r++) {
+        workers += all[2 * r + 1];
+        if (!all[2 * r]) {
+            *ready = false;
+            if (*first_failed < 0)
+                *first_failed = r;
+        }
+    }
+    run->others_failed = !all[0];
+    free(all);
+    return workers;
+}
+
+static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result, char *err, size_t errlen,
+                  void *context)
+{
+    MpiRun *run = context;
+    int threads = settings->threads >= 1 ? settings->threads : 1;
+    bool ready;
+    int failed;
+    int workers = meet(run, true, threads, &ready, &failed);
+    if (!ready) {
+        snprintf(err, errlen, "rank %d could not start the count (its message says why)", failed);
+        return -1;
+    }
+    MPI_Comm_dup(MPI_COMM_WORLD, &run->channels.requests);
+    MPI_Comm_dup(MPI_COMM_WORLD, &run->channels.answers);
+    RemoteFeed feed;
+    if (!remote_feed_init(&feed, run->channels, threads)) {
+        snprintf(err, errlen, "rank %d: out of memory", run->rank);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    UnitFeed unit_feed = remote_feed(&feed);
+    CountingThreads *counters = counting_threads_start(job, settings->shared, threads, &unit_feed, err, errlen);
+    if (!counters) {
+        /* The master would wait for this rank's threads for ever. */
+        fprintf(stderr, "perft: rank %d: %s\n", run->rank, err);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    if (run->rank != 0) {
+        counting_threads_join(counters);
+        remote_feed_free(&feed);
+        result->root_count = 0; /* rank 0 prints */
+        return 0;
+    }
+    Master master;
+    master_init(&master, run->channels, workers);
+    snprintf(run->workers_text, sizeof run->workers_text, "%d rank%s, %d counting thread%s", run->ranks,
+             run->ranks == 1 ? "" : "s", workers, workers == 1 ? "" : "s");
+    settings->executor = master_execute;
+    settings->executor_context = &master;
+    settings->units_target = (size_t)workers * UNITS_PER_WORKER;
+    settings->workers_text = run->workers_text;
+    int status = deep_divide(job, settings, result, err, errlen);
+    if (interrupt_signal()) {
+        run->leave_now = true; /* printed, then out at once (printed()) */
+        return status;
+    }
+    master_drain(&master);
+    counting_threads_join(counters);
+    remote_feed_free(&feed);
+    if (status == 0)
+        master_report(&master, run->ranks, settings->err);
+    return status;
+}
+
+/* After an interrupt (SIGTERM from mpirun, which turns Ctrl-C into it, or
+ * a signal to rank 0 itself) rank 0's threads are still in their units, on the
+ * --hash table the command line frees next: leave now, as mpirun is
+ * ending the job anyway. */
+static void printed(int status, void *context)
+{
+    MpiRun *run = context;
+    if (run->leave_now) {
+        fflush(stdout);
+        fflush(stderr);
+        _exit(status);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MpiRun run = {0};
+    MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &run.ranks);
+    if (provided < MPI_THREAD_MULTIPLE) {
+        if (run.rank == 0)
+            perft_error(stderr, "this MPI library cannot serve MPI_THREAD_MULTIPLE (each counting thread talks to "
+                                "the master): build against Open MPI with thread support");
+        MPI_Finalize();
+        return 2;
+    }
+    /* Only rank 0 prints; the others' messages are kept for when only
+     * they failed. */
+    char *message = NULL;
+    size_t message_size = 0;
+    FILE *out = run.rank == 0 ? stdout : fopen("/dev/null", "w");
+    FILE *err = run.rank == 0 ? stderr : open_memstream(&message, &message_size);
+    if (!out || !err)
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    CliDivide hook = {.program = "perft-mpi", .divide = divide, .printed = printed, .context = &run};
+    int status = perft_cli_divide(argc, argv, out, err, &hook);
+    if (!run.met) {
+        /* The command line ended before the count (a bad argument,
+         * --help, a table that could not be allocated): every rank says
+         * so, and one that failed alone says why. */
+        bool ready;
+        int failed;
+        meet(&run, false, 0, &ready, &failed);
+        fflush(err);
+        if (run.rank != 0 && !run.others_failed && message && message[0]) {
+            const char *text = strncmp(message, "perft: ", 7) == 0 ? message + 7 : message;
+            fprintf(stderr, "perft: rank %d: %s", run.rank, text);
+        }
+    }
+    if (run.rank != 0) {
+        fclose(out);
+        fclose(err);
+        free(message);
+    } else
+        fflush(stdout);
+    MPI_Finalize();
+    return status;
+}

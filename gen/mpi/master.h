@@ -1,0 +1,48 @@
+/* The master of bin/perft-mpi, on rank 0: hands the units of a deep_divide
+ * (gen/perft/parallel.h) to every counting thread of every rank as each
+ * asks for its next, and takes their counts (protocol.h).  It runs as
+ * deep_divide's executor, polling for requests so that it leaves rank 0's
+ * CPUs to its counting threads, and keeps the figures of the run. */
+#ifndef GEN_MPI_MASTER_H
+#define GEN_MPI_MASTER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "parallel.h"
+#include "protocol.h"
+
+typedef struct MasterStats {
+    size_t units; /* counted by the workers in this run */
+    unsigned long long messages_in, messages_out, bytes_in, bytes_out;
+    double service_seconds; /* the master's time spent on messages */
+    double start, first_stop, last_stop;
+    double stop_sum; /* the workers' stop times, summed: their idle time at the end */
+} MasterStats;
+
+typedef struct Master {
+    Channels channels;
+    int workers; /* counting threads over every rank */
+    int stopped; /* told to stop */
+    MPI_Request receive;
+    bool receiving;
+    UnitRequest request;
+    MasterStats stats;
+} Master;
+
+void master_init(Master *m, Channels channels, int workers);
+
+/* The DeepExecutor: serves every worker until each has been told to stop
+ * (every unit counted), or until SIGINT/SIGTERM (returns at once: the
+ * units in flight are not waited for, as mpirun kills the job soon). */
+int master_execute(DeepWork *work, void *context, char *err, size_t errlen);
+
+/* Tells every worker not stopped yet to stop, taking no units: after a
+ * deep_divide that failed before its executor ran. */
+void master_drain(Master *m);
+
+/* One line on `err`: units per second, messages and bytes per unit, the
+ * master's time per message and the idle time at the end. */
+void master_report(const Master *m, int ranks, FILE *err);
+
+#endif
