@@ -57,6 +57,30 @@ static int meet(MpiRun *run, bool reached, int threads, bool *ready, int *first_
     return workers;
 }
 
+/* A worker rank: its threads count what the master sends until it says
+ * stop. */
+static int count_for_master(MpiRun *run, const DeepJob *job, const DeepSettings *settings, int threads,
+                            DeepResult *result)
+{
+    char err[ERROR_TEXT_MAX];
+    RemoteFeed feed;
+    CountingThreads *counters = NULL;
+    if (remote_feed_init(&feed, run->channels, threads)) {
+        UnitFeed unit_feed = remote_feed(&feed);
+        counters = counting_threads_start(job, settings->shared, threads, &unit_feed, err, sizeof err);
+    } else
+        snprintf(err, sizeof err, "out of memory");
+    if (!counters) {
+        /* The master would wait for this rank's threads for ever. */
+        fprintf(stderr, "perft: rank %d: %s\n", run->rank, err);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    counting_threads_join(counters);
+    remote_feed_free(&feed);
+    result->root_count = 0; /* rank 0 prints */
+    return 0;
+}
+
 static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result, char *err, size_t errlen,
                   void *context)
 {
@@ -71,26 +95,10 @@ static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result
     }
     MPI_Comm_dup(MPI_COMM_WORLD, &run->channels.requests);
     MPI_Comm_dup(MPI_COMM_WORLD, &run->channels.answers);
-    RemoteFeed feed;
-    if (!remote_feed_init(&feed, run->channels, threads)) {
-        snprintf(err, errlen, "rank %d: out of memory", run->rank);
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-    UnitFeed unit_feed = remote_feed(&feed);
-    CountingThreads *counters = counting_threads_start(job, settings->shared, threads, &unit_feed, err, errlen);
-    if (!counters) {
-        /* The master would wait for this rank's threads for ever. */
-        fprintf(stderr, "perft: rank %d: %s\n", run->rank, err);
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-    if (run->rank != 0) {
-        counting_threads_join(counters);
-        remote_feed_free(&feed);
-        result->root_count = 0; /* rank 0 prints */
-        return 0;
-    }
+    if (run->rank != 0)
+        return count_for_master(run, job, settings, threads, result);
     Master master;
-    master_init(&master, run->channels, workers);
+    master_init(&master, run->channels, workers - threads, job, settings->shared, threads);
     snprintf(run->workers_text, sizeof run->workers_text, "%d rank%s, %d counting thread%s", run->ranks,
              run->ranks == 1 ? "" : "s", workers, workers == 1 ? "" : "s");
     settings->executor = master_execute;
@@ -103,8 +111,6 @@ static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result
         return status;
     }
     master_drain(&master);
-    counting_threads_join(counters);
-    remote_feed_free(&feed);
     if (status == 0)
         master_report(&master, run->ranks, settings->err);
     return status;

@@ -10,10 +10,45 @@
  * polling costs its CPU next to nothing. */
 static const struct timespec POLL_PAUSE = {0, 100 * 1000};
 
-void master_init(Master *m, Channels channels, int workers)
+void master_init(Master *m, Channels channels, int workers, const DeepJob *job, void *shared, int local_threads)
 {
-    *m = (Master){.channels = channels, .workers = workers};
+    *m = (Master){
+        .channels = channels, .workers = workers, .job = job, .shared = shared, .local_threads = local_threads};
+    pthread_mutex_init(&m->lock, NULL);
     m->stats.start = seconds_now();
+}
+
+/* A thread stops (runs out of units): the times of the idle tail. */
+static void note_stop(Master *m)
+{
+    pthread_mutex_lock(&m->lock);
+    double now = seconds_now();
+    if (m->stats.first_stop == 0)
+        m->stats.first_stop = now;
+    m->stats.last_stop = now;
+    m->stats.stop_sum += now;
+    pthread_mutex_unlock(&m->lock);
+}
+
+/* Rank 0's threads: the run's own queue, as bin/perft's threads. */
+static bool local_take(void *context, int thread, size_t *index, Move *path, int *split)
+{
+    (void)thread;
+    Master *m = context;
+    if (deep_work_take(m->work, index, path, split))
+        return true;
+    note_stop(m);
+    return false;
+}
+
+static void local_done(void *context, int thread, size_t index, uint64_t count)
+{
+    (void)thread;
+    Master *m = context;
+    deep_work_done(m->work, index, count);
+    pthread_mutex_lock(&m->lock);
+    m->stats.local_units++;
+    pthread_mutex_unlock(&m->lock);
 }
 
 /* Answers the request just received: the next unit of `work` (NULL: none). */
@@ -36,11 +71,7 @@ static void answer(Master *m, DeepWork *work, const MPI_Status *status)
         a.split = split;
     } else {
         m->stopped++;
-        double now = seconds_now();
-        if (m->stopped == 1)
-            m->stats.first_stop = now;
-        m->stats.last_stop = now;
-        m->stats.stop_sum += now;
+        note_stop(m);
     }
     int bytes = answer_bytes(split);
     MPI_Send(&a, bytes, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG, m->channels.answers);
@@ -52,7 +83,7 @@ static void answer(Master *m, DeepWork *work, const MPI_Status *status)
 /* Serves requests until every worker is stopped, or an interrupt. */
 static void serve(Master *m, DeepWork *work)
 {
-    while (m->stopped < m->workers) {
+    while (m->stopped < m->workers && !interrupt_signal()) {
         if (!m->receiving) {
             MPI_Irecv(&m->request, sizeof m->request, MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG, m->channels.requests,
                       &m->receive);
@@ -66,8 +97,6 @@ static void serve(Master *m, DeepWork *work)
             answer(m, work, &status);
             continue;
         }
-        if (interrupt_signal())
-            return;
         if (work)
             deep_work_progress(work);
         nanosleep(&POLL_PAUSE, NULL);
@@ -76,31 +105,44 @@ static void serve(Master *m, DeepWork *work)
 
 int master_execute(DeepWork *work, void *context, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
-    serve(context, work);
+    Master *m = context;
+    m->work = work;
+    UnitFeed feed = {local_take, local_done, m};
+    CountingThreads *local = counting_threads_start(m->job, m->shared, m->local_threads, &feed, err, errlen);
+    if (!local)
+        return -1;
+    serve(m, work);
+    if (interrupt_signal())
+        return 0; /* the threads are left in their units: the process ends soon */
+    while (!counting_threads_wait(local, 0.05))
+        deep_work_progress(work);
+    counting_threads_join(local);
+    m->work = NULL;
     return 0;
 }
 
 void master_drain(Master *m)
 {
     serve(m, NULL);
+    pthread_mutex_destroy(&m->lock);
 }
 
 void master_report(const Master *m, int ranks, FILE *err)
 {
     const MasterStats *s = &m->stats;
-    double end = m->stopped ? s->last_stop : seconds_now();
+    int threads = m->workers + m->local_threads;
+    double end = s->last_stop ? s->last_stop : seconds_now();
     double seconds = end - s->start, units = s->units ? (double)s->units : 1.0;
+    size_t all_units = s->units + s->local_units;
     unsigned long long messages = s->messages_in + s->messages_out;
-    double idle = m->workers * end - s->stop_sum; /* thread-seconds from each one's stop to the last's */
+    double idle = threads * end - s->stop_sum; /* thread-seconds from each one's stop to the last's */
     fprintf(err,
-            "perft-mpi: %d rank%s, %d counting thread%s: %zu units in %.3f s (%.1f units/s); %llu messages (%.2f per "
-            "unit), %llu bytes (%.1f per unit); master %.2f us per message; tail %.3f s from the first thread idle to "
-            "the last (idle %.1f%% of the thread time)\n",
-            ranks, ranks == 1 ? "" : "s", m->workers, m->workers == 1 ? "" : "s", s->units, seconds,
-            seconds > 0 ? (double)s->units / seconds : 0.0, messages, (double)messages / units,
+            "perft-mpi: %d rank%s, %d counting thread%s: %zu units in %.3f s (%.1f units/s), %zu on the other ranks "
+            "with %llu messages (%.2f per unit) of %llu bytes (%.1f per unit), the master %.2f us per message; tail "
+            "%.3f s from the first thread idle to the last (idle %.1f%% of the thread time)\n",
+            ranks, ranks == 1 ? "" : "s", threads, threads == 1 ? "" : "s", all_units, seconds,
+            seconds > 0 ? (double)all_units / seconds : 0.0, s->units, messages, (double)messages / units,
             s->bytes_in + s->bytes_out, (double)(s->bytes_in + s->bytes_out) / units,
             messages ? 1e6 * s->service_seconds / (double)messages : 0.0,
-            m->stopped ? s->last_stop - s->first_stop : 0.0, seconds > 0 ? 100.0 * idle / (m->workers * seconds) : 0.0);
+            s->last_stop ? s->last_stop - s->first_stop : 0.0, seconds > 0 ? 100.0 * idle / (threads * seconds) : 0.0);
 }
