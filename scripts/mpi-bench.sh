@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bin/perft-mpi on 1 and 2 ranks (one counting thread each) against
+# bin/perft-mpi on 1 and 2 ranks (one counting thread each), and on 3
+# ranks with rank 0 only the master (PERFT_MPI_RANK0_THREADS=0), against
 # bin/perft on 1 and 2 threads, interleaved, for the README's cost model
 # (results/mpi-bench.md).  Per run: the wall time the program prints, the
 # job's CPU time (user + sys of mpirun and its ranks, from /usr/bin/time),
@@ -14,7 +15,7 @@ ROUNDS=${1:-5}
 DEPTH=${2:-7}
 POSITION=$(sed -n 1p positions/chess/published.epd | sed 's/ *;.*//')
 WANT=$(sed -n 1p positions/chess/published.epd | grep -o ";D$DEPTH [0-9]*" | cut -d' ' -f2)
-MPIRUN=(mpirun --allow-run-as-root --oversubscribe -q --bind-to core)
+MPIRUN=(mpirun --allow-run-as-root --oversubscribe -q --bind-to none)
 OUT=results/mpi-bench.md
 LOG=$(mktemp)
 trap 'rm -f "$LOG" "$LOG".*' EXIT
@@ -51,6 +52,7 @@ run() {
         run mpi-np1 "${MPIRUN[@]}" -np 1 bin/perft-mpi -t 1
         run perft-t2 bin/perft -t 2
         run mpi-np2 "${MPIRUN[@]}" -np 2 bin/perft-mpi -t 1
+        run mpi-np3-master "${MPIRUN[@]}" -x PERFT_MPI_RANK0_THREADS=0 -np 3 bin/perft-mpi -t 1
     done
     echo "load after: $(uptime)"
 } | tee "$LOG.runs"
@@ -62,18 +64,19 @@ med() { grep "^$1 " "$LOG.runs" | awk "{print \$$2}" | median; }
     echo
     echo "\`scripts/mpi-bench.sh $ROUNDS $DEPTH\` on $(date -u +%Y-%m-%d), $(nproc) vCPUs (shared: other jobs ran"
     echo "beside it; the load is below).  Chess start position perft $DEPTH ($WANT nodes, every run checked),"
-    echo "bitboard backend, bulk counting on, no hash table, one counting thread per rank; bin/perft"
+    echo "bitboard backend, bulk counting on, no hash table, one counting thread per rank, mpirun -q --bind-to none; bin/perft"
     echo "on 1 and 2 threads beside it.  $ROUNDS rounds, the four runs interleaved in each; medians."
     echo "Wall: the time the program prints (split to total); CPU: user + sys of the whole job."
     echo
     echo "| run | wall s (median) | CPU s (median) | speed-up over 1 |"
     echo "|---|---|---|---|"
-    for c in perft-t1 perft-t2 mpi-np1 mpi-np2; do
+    for c in perft-t1 perft-t2 mpi-np1 mpi-np2 mpi-np3-master; do
         base=$([ "${c%%-*}" = perft ] && echo perft-t1 || echo mpi-np1)
         echo "| $c | $(med $c 2) | $(med $c 3) | $(awk -v a="$(med $base 2)" -v b="$(med $c 2)" 'BEGIN {printf "%.2fx", a / b}') |"
     done
     echo
-    echo "mpi-np2 over perft-t1: $(awk -v a="$(med perft-t1 2)" -v b="$(med mpi-np2 2)" 'BEGIN {printf "%.2fx", a / b}')"
+    echo "mpi-np2 over perft-t1: $(awk -v a="$(med perft-t1 2)" -v b="$(med mpi-np2 2)" 'BEGIN {printf "%.2fx", a / b}');"
+    echo "mpi-np3-master: 3 ranks, rank 0 only the master, two counting ranks (each run's line below)."
     echo
     echo "Every run (config, wall s, CPU s, perft-mpi's own line):"
     echo

@@ -81,16 +81,40 @@ static int count_for_master(MpiRun *run, const DeepJob *job, const DeepSettings 
     return 0;
 }
 
+/* Rank 0's counting threads: -t's, or PERFT_MPI_RANK0_THREADS (0: rank 0
+ * only hands out units, for a master node of its own or to measure the
+ * messages); -1 when that is not a number from 0 to 1024. */
+static int rank0_threads(int threads)
+{
+    const char *text = getenv("PERFT_MPI_RANK0_THREADS");
+    if (!text)
+        return threads;
+    char *end;
+    long n = strtol(text, &end, 10);
+    return *text >= '0' && *text <= '9' && !*end && n <= 1024 ? (int)n : -1;
+}
+
 static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result, char *err, size_t errlen,
                   void *context)
 {
     MpiRun *run = context;
     int threads = settings->threads >= 1 ? settings->threads : 1;
+    if (run->rank == 0)
+        threads = rank0_threads(threads);
     bool ready;
     int failed;
-    int workers = meet(run, true, threads, &ready, &failed);
+    int workers = meet(run, threads >= 0, threads, &ready, &failed);
+    if (threads < 0) {
+        snprintf(err, errlen, "PERFT_MPI_RANK0_THREADS '%s' is not a number from 0 to 1024",
+                 getenv("PERFT_MPI_RANK0_THREADS"));
+        return -1;
+    }
     if (!ready) {
         snprintf(err, errlen, "rank %d could not start the count (its message says why)", failed);
+        return -1;
+    }
+    if (workers == 0) {
+        snprintf(err, errlen, "no rank counts: PERFT_MPI_RANK0_THREADS=0 needs a second rank");
         return -1;
     }
     MPI_Comm_dup(MPI_COMM_WORLD, &run->channels.requests);

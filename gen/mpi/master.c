@@ -108,15 +108,17 @@ int master_execute(DeepWork *work, void *context, char *err, size_t errlen)
     Master *m = context;
     m->work = work;
     UnitFeed feed = {local_take, local_done, m};
-    CountingThreads *local = counting_threads_start(m->job, m->shared, m->local_threads, &feed, err, errlen);
-    if (!local)
+    CountingThreads *local = NULL;
+    if (m->local_threads > 0 &&
+        !(local = counting_threads_start(m->job, m->shared, m->local_threads, &feed, err, errlen)))
         return -1;
     serve(m, work);
     if (interrupt_signal())
         return 0; /* the threads are left in their units: the process ends soon */
-    while (!counting_threads_wait(local, 0.05))
+    while (local && !counting_threads_wait(local, 0.05))
         deep_work_progress(work);
-    counting_threads_join(local);
+    if (local)
+        counting_threads_join(local);
     m->work = NULL;
     return 0;
 }
