@@ -1,6 +1,8 @@
 /* A rank's counting threads fed by the master over MPI (protocol.h): the
- * UnitFeed of counting_threads_start (gen/perft/parallel.h) whose take
- * sends the last count and asks for the next unit. */
+ * UnitFeed of counting_threads_start (gen/perft/parallel.h).  Each thread
+ * keeps one unit in reserve: when it finishes a unit it reports it, asking
+ * for the next, and starts at once on the reserve while the answer comes,
+ * so the round trip to the master is hidden behind a unit's count. */
 #ifndef GEN_MPI_FEED_H
 #define GEN_MPI_FEED_H
 
@@ -9,10 +11,13 @@
 
 typedef struct RemoteFeed {
     Channels channels;
-    struct LastUnit {
-        int64_t index;
-        uint64_t count;
-    } * last; /* per thread: what the next request reports */
+    struct ThreadFeed {
+        UnitRequest report;                  /* what the next request carries */
+        UnitAnswer answers[UNITS_IN_HAND];   /* answers on their way, oldest first from `oldest` */
+        MPI_Request receives[UNITS_IN_HAND]; /* their receives */
+        int oldest;
+        bool started;
+    } * threads;
 } RemoteFeed;
 
 /* A feed for `threads` threads; false when out of memory. */

@@ -26,6 +26,7 @@ typedef struct MpiRun {
     bool leave_now; /* interrupted: rank 0's threads are still counting */
     int others_failed;
     Channels channels;
+    int *first_thread; /* per rank: the number of its first counting thread over every rank */
     char workers_text[64];
 } MpiRun;
 
@@ -44,7 +45,12 @@ static int meet(MpiRun *run, bool reached, int threads, bool *ready, int *first_
     int workers = 0;
     *ready = true;
     *first_failed = -1;
+    free(run->first_thread);
+    run->first_thread = malloc(sizeof *run->first_thread * (size_t)(run->ranks + 1));
+    if (!run->first_thread)
+        MPI_Abort(MPI_COMM_WORLD, 2);
     for (int r = 0; r < run->ranks; r++) {
+        run->first_thread[r] = workers;
         workers += all[2 * r + 1];
         if (!all[2 * r]) {
             *ready = false;
@@ -52,6 +58,7 @@ static int meet(MpiRun *run, bool reached, int threads, bool *ready, int *first_
                 *first_failed = r;
         }
     }
+    run->first_thread[run->ranks] = workers;
     run->others_failed = !all[0];
     free(all);
     return workers;
@@ -122,7 +129,11 @@ static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result
     if (run->rank != 0)
         return count_for_master(run, job, settings, threads, result);
     Master master;
-    master_init(&master, run->channels, workers - threads, job, settings->shared, threads);
+    if (master_init(&master, run->channels, run->first_thread, run->ranks, job, settings->shared) < 0) {
+        snprintf(err, errlen, "out of memory");
+        master_drain(&master);
+        return -1;
+    }
     snprintf(run->workers_text, sizeof run->workers_text, "%d rank%s, %d counting thread%s", run->ranks,
              run->ranks == 1 ? "" : "s", workers, workers == 1 ? "" : "s");
     settings->executor = master_execute;
@@ -197,6 +208,7 @@ int main(int argc, char **argv)
         free(message);
     } else
         fflush(stdout);
+    free(run.first_thread);
     MPI_Finalize();
     return status;
 }

@@ -1,5 +1,6 @@
 #include "master.h"
 
+#include <stdlib.h>
 #include <time.h>
 
 #include "interrupt.h"
@@ -10,12 +11,18 @@
  * polling costs its CPU next to nothing. */
 static const struct timespec POLL_PAUSE = {0, 100 * 1000};
 
-void master_init(Master *m, Channels channels, int workers, const DeepJob *job, void *shared, int local_threads)
+int master_init(Master *m, Channels channels, const int *first_thread, int ranks, const DeepJob *job, void *shared)
 {
-    *m = (Master){
-        .channels = channels, .workers = workers, .job = job, .shared = shared, .local_threads = local_threads};
+    *m = (Master){.channels = channels,
+                  .first_thread = first_thread,
+                  .workers = first_thread[ranks] - first_thread[1],
+                  .job = job,
+                  .shared = shared,
+                  .local_threads = first_thread[1]};
     pthread_mutex_init(&m->lock, NULL);
     m->stats.start = seconds_now();
+    m->stops = calloc((size_t)first_thread[ranks] + 1, 1);
+    return m->stops ? 0 : -1;
 }
 
 /* A thread stops (runs out of units): the times of the idle tail. */
@@ -71,7 +78,9 @@ static void answer(Master *m, DeepWork *work, const MPI_Status *status)
         a.split = split;
     } else {
         m->stopped++;
-        note_stop(m);
+        /* The last stop a thread gets: it has counted all it held. */
+        if (m->stops && ++m->stops[m->first_thread[status->MPI_SOURCE] + status->MPI_TAG] == UNITS_IN_HAND)
+            note_stop(m);
     }
     int bytes = answer_bytes(split);
     MPI_Send(&a, bytes, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG, m->channels.answers);
@@ -83,7 +92,7 @@ static void answer(Master *m, DeepWork *work, const MPI_Status *status)
 /* Serves requests until every worker is stopped, or an interrupt. */
 static void serve(Master *m, DeepWork *work)
 {
-    while (m->stopped < m->workers && !interrupt_signal()) {
+    while (m->stopped < m->workers * UNITS_IN_HAND && !interrupt_signal()) {
         if (!m->receiving) {
             MPI_Irecv(&m->request, sizeof m->request, MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG, m->channels.requests,
                       &m->receive);
@@ -127,6 +136,8 @@ void master_drain(Master *m)
 {
     serve(m, NULL);
     pthread_mutex_destroy(&m->lock);
+    free(m->stops);
+    m->stops = NULL;
 }
 
 void master_report(const Master *m, int ranks, FILE *err)

@@ -26,8 +26,10 @@ typedef struct MasterStats {
 
 typedef struct Master {
     Channels channels;
-    int workers; /* counting threads of the other ranks */
-    int stopped; /* told to stop */
+    const int *first_thread; /* per rank, its first thread's number over every rank */
+    int workers;             /* counting threads of the other ranks */
+    int stopped;             /* stops answered: UNITS_IN_HAND per worker in the end */
+    unsigned char *stops;    /* per thread over every rank: stops answered */
     const DeepJob *job;
     void *shared;
     int local_threads;    /* rank 0's */
@@ -39,9 +41,11 @@ typedef struct Master {
     MasterStats stats;
 } Master;
 
-/* `workers` threads on the other ranks; `local_threads` of rank 0 count
- * `job` with the --hash table `shared` (or NULL). */
-void master_init(Master *m, Channels channels, int workers, const DeepJob *job, void *shared, int local_threads);
+/* first_thread[r]: rank r's first counting thread over every rank (ranks
+ * + 1 entries, the last the total); rank 0's count `job` with the --hash
+ * table `shared` (or NULL).  -1 when out of memory (master_drain still
+ * stops the workers). */
+int master_init(Master *m, Channels channels, const int *first_thread, int ranks, const DeepJob *job, void *shared);
 
 /* The DeepExecutor: serves every worker until each has been told to stop
  * (every unit counted), or until SIGINT/SIGTERM (returns at once: the

@@ -1,10 +1,11 @@
-/* The messages of bin/perft-mpi.  Every counting thread of every rank (rank
- * 0's included) is a worker of the master, which runs on rank 0 beside
- * them: a thread sends a request (the unit it has just counted, if any) on
- * the request communicator with its thread number as the tag, and waits for
- * the master's answer with the same tag on the answer communicator: the
- * next unit, or stop.  Two communicators, so that the master's receive
- * from any source never takes an answer meant for one of rank 0's threads.
+/* The messages of bin/perft-mpi.  Every counting thread of the other ranks
+ * is a worker of the master on rank 0: a thread sends a request (the unit
+ * it has just counted, if any) on the request communicator with its thread
+ * number as the tag, and the master answers with the same tag on the answer
+ * communicator: the next unit, or stop.  A thread has UNITS_IN_HAND
+ * requests out at a time (it starts with that many), so it counts one unit
+ * while the next is on its way; once stopped, it receives a stop for each.  Two communicators, so that the master's
+ * receive from any source never takes an answer meant for one of rank 0's threads.
  *
  * Raw bytes (MPI_BYTE): the ranks are one build of one program, on
  * machines of one architecture. */
@@ -16,6 +17,8 @@
 #include <stdint.h>
 
 #include "position.h"
+
+enum { UNITS_IN_HAND = 2 };
 
 typedef struct UnitRequest {
     int64_t finished; /* the unit just counted, or -1 (the thread's first request) */
