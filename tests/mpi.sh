@@ -7,8 +7,9 @@
 #     positions with published counts are those counts (chess: the
 #     positions/chess/published.epd counts; Quaternity opening D4: QuaterniTS,
 #     positions/quaternity/reference.epd);
-#  2. bad input gets bin/perft's one-line message and exit status, and the
-#     modes perft-mpi does not run get a one-line refusal;
+#  2. bad input gets bin/perft's one-line message and exit status, the
+#     modes perft-mpi does not run get a one-line refusal, and a rank that
+#     cannot start names itself;
 #  3. a rank killed with SIGKILL mid-run makes the run fail, with mpirun's
 #     message naming the rank, and the same command run again resumes from
 #     the checkpoint to bin/perft's divide;
@@ -126,6 +127,17 @@ for c in "${REFUSED[@]}"; do
         fail "refused ${args[*]}: exit $got, stderr '$(cat "$WORK/got.err")'"
     fi
 done
+
+# A rank that cannot start (here: a table it cannot allocate, given to
+# rank 2 alone) names itself, and the job fails.
+checks=$((checks + 1))
+timeout 60 "${MPIRUN[@]}" -q -np 2 "$MPI_BIN" --hash 16 4 "$(epd_position "$CHESS_START")" : \
+    -np 1 "$MPI_BIN" --hash 1048576 4 "$(epd_position "$CHESS_START")" >"$WORK/got" 2>"$WORK/got.err"
+got=$?
+if [ "$got" = 0 ] || ! grep -qx 'perft: rank 2: --hash 1048576: cannot allocate a table of 1048576 MiB' "$WORK/got.err" ||
+    ! grep -qx 'perft: rank 2 could not start the count (its message says why)' "$WORK/got.err"; then
+    fail "rank 2 without its table: exit $got, stderr '$(cat "$WORK/got.err")'"
+fi
 
 # 3 and 4: a count of a few seconds on 3 ranks, stopped once the checkpoint
 # holds some units, then resumed.  `stop` is "kill" (SIGKILL to rank 1) or
