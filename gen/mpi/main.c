@@ -15,10 +15,13 @@
 #include "master.h"
 #include "session.h"
 
-/* Units per counting thread the split aims for (bin/perft aims for 8):
- * units differ in size, and the master's queue needs more grain than one
- * process's to keep the end's idle time short over many ranks. */
-enum { UNITS_PER_WORKER = 16 };
+/* Units per counting thread the split aims for (bin/perft aims for 8): the
+ * idle tail at the end is at most the largest unit, some 3 times the mean
+ * (README, cost model), so W threads over U units idle at most ~3 W / U of
+ * the run: 64 a thread keep that under 5%.  Past MAX_UNITS_TARGET the
+ * split stops deepening: the master's load and the checkpoint grow with
+ * the units, the tail hardly shrinks. */
+enum { UNITS_PER_WORKER = 64, MAX_UNITS_TARGET = 1 << 17 };
 
 typedef struct MpiRun {
     int rank, ranks;
@@ -138,7 +141,8 @@ static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result
              run->ranks == 1 ? "" : "s", workers, workers == 1 ? "" : "s");
     settings->executor = master_execute;
     settings->executor_context = &master;
-    settings->units_target = (size_t)workers * UNITS_PER_WORKER;
+    size_t target = (size_t)workers * UNITS_PER_WORKER;
+    settings->units_target = target < MAX_UNITS_TARGET ? target : MAX_UNITS_TARGET;
     settings->workers_text = run->workers_text;
     int status = deep_divide(job, settings, result, err, errlen);
     if (interrupt_signal()) {
