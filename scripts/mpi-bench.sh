@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bin/perft-mpi on 1 and 2 ranks (one counting thread each), and on 3
-# ranks with rank 0 only the master (PERFT_MPI_RANK0_THREADS=0), against
+# ranks with rank 0 only the master (PERFT_MPI_RANK0_THREADS=0), and on 2
+# ranks with a checkpoint (the master's cost per unit with it), against
 # bin/perft on 1 and 2 threads, interleaved, for the README's cost model
 # (results/mpi-bench.md).  Per run: the wall time the program prints, the
 # job's CPU time (user + sys of mpirun and its ranks, from /usr/bin/time),
@@ -53,6 +54,8 @@ run() {
         run perft-t2 bin/perft -t 2
         run mpi-np2 "${MPIRUN[@]}" -np 2 bin/perft-mpi -t 1
         run mpi-np3-master "${MPIRUN[@]}" -x PERFT_MPI_RANK0_THREADS=0 -np 3 bin/perft-mpi -t 1
+        rm -f "$LOG.checkpoint"
+        run mpi-np2-checkpoint "${MPIRUN[@]}" -np 2 bin/perft-mpi -t 1 --checkpoint "$LOG.checkpoint"
     done
     echo "load after: $(uptime)"
 } | tee "$LOG.runs"
@@ -70,7 +73,7 @@ med() { grep "^$1 " "$LOG.runs" | awk "{print \$$2}" | median; }
     echo
     echo "| run | wall s (median) | CPU s (median) | speed-up over 1 |"
     echo "|---|---|---|---|"
-    for c in perft-t1 perft-t2 mpi-np1 mpi-np2 mpi-np3-master; do
+    for c in perft-t1 perft-t2 mpi-np1 mpi-np2 mpi-np3-master mpi-np2-checkpoint; do
         base=$([ "${c%%-*}" = perft ] && echo perft-t1 || echo mpi-np1)
         echo "| $c | $(med $c 2) | $(med $c 3) | $(awk -v a="$(med $base 2)" -v b="$(med $c 2)" 'BEGIN {printf "%.2fx", a / b}') |"
     done
