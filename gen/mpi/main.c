@@ -19,9 +19,10 @@
  * idle tail at the end is at most the largest unit, some 3 times the mean
  * (README, cost model), so W threads over U units idle at most ~3 W / U of
  * the run: 64 a thread keep that under 5%.  Past MAX_UNITS_TARGET the
- * split stops deepening: the master's load and the checkpoint grow with
- * the units, the tail hardly shrinks. */
-enum { UNITS_PER_WORKER = 64, MAX_UNITS_TARGET = 1 << 17 };
+ * split stops deepening: the master serves every unit (a few us each, tens
+ * with a checkpoint), so units must stay long beside W times that; one ply
+ * more multiplies the units by 20 to 40. */
+enum { UNITS_PER_WORKER = 64, MAX_UNITS_TARGET = 1 << 16 };
 
 typedef struct MpiRun {
     int rank, ranks;
