@@ -188,9 +188,13 @@ stop_and_resume() {
         grep -q 'process rank 1 .*exited on signal 9' "$WORK/$stop.err" || fail "kill: no message naming rank 1: $(cat "$WORK/$stop.err")"
     fi
     # What was printed before the stop: finished root moves as bin/perft's,
-    # then the line naming the others.
+    # then the line naming the others.  After a dead rank mpirun may end
+    # before it forwards rank 0's last output (seen once under heavy load):
+    # there an empty stdout passes, a wrong one does not.
     checks=$((checks + 1))
-    if grep -q '^interrupted by SIGTERM; [0-9]* root moves not finished:' "$WORK/$stop.out"; then
+    if [ "$stop" = kill ] && ! [ -s "$WORK/$stop.out" ]; then
+        echo "tests/mpi.sh: kill: mpirun ended before rank 0's output reached it" >&2
+    elif grep -q '^interrupted by SIGTERM; [0-9]* root moves not finished:' "$WORK/$stop.out"; then
         grep -v '^interrupted by\|^$' "$WORK/$stop.out" | while read -r line; do
             grep -qx "$line" "$WORK/deep.expected" || echo "$line"
         done >"$WORK/$stop.wrong"

@@ -172,6 +172,10 @@ static void printed(int status, void *context)
 
 int main(int argc, char **argv)
 {
+    /* A line in one write: mpirun interleaves the ranks' writes, so two
+     * ranks' messages would mix inside a line. */
+    static char err_buffer[4096];
+    setvbuf(stderr, err_buffer, _IOLBF, sizeof err_buffer);
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     MpiRun run = {0};
