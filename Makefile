@@ -11,6 +11,8 @@
 #   make bench      Google Benchmark + hyperfine + plots (long: see README)
 #   make bench-quick the same, trimmed to under two minutes
 #   make bench-headline the headline speed table alone (about three minutes)
+#   make mpi        build bin/perft-mpi: bin/perft's divide over the ranks of an Open MPI job
+#   make test-mpi   bin/perft-mpi against bin/perft on 1, 2 and 3 ranks (installs Open MPI if missing)
 #   make format     clang-format every C/C++ source
 
 # Every build runs JOBS compilers at once (`make run` on a clean tree
@@ -147,7 +149,7 @@ perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
 
 format:
-	clang-format -i $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(wildcard gen/*/*.h gen/*/*/*.h bench/*.c bench/*.cpp bench/*.h)
+	clang-format -i $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h bench/*.c bench/*.cpp bench/*.h)
 
 clean:
 	rm -rf build bin
@@ -185,6 +187,37 @@ bench-headline: deps-bench
 
 .PHONY: deps-bench bench bench-quick bench-headline
 -include $(BENCH_OBJ:.o=.d)
+
+# ---- bin/perft-mpi (gen/mpi/, README "Beyond one machine: MPI"): the
+# harness's divide with units handed out over MPI; built with Open MPI's
+# mpicc (libopenmpi-dev, openmpi-bin), which only `make mpi` and `make
+# test-mpi` need.
+MPICC := mpicc
+MPI_SRC := $(wildcard gen/mpi/*.c)
+MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/%.o)
+MPI_BIN := bin/perft-mpi$(if $(filter-out release,$(MODE)),-$(MODE))
+$(MPI_OBJ): CC := $(MPICC)
+$(MPI_OBJ): CFLAGS += -Igen/perft
+$(MPI_OBJ): | deps-mpi
+
+$(MPI_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(MPI_OBJ)
+	@mkdir -p bin
+	$(MPICC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
+
+deps-mpi: deps-build
+	$(call require_packages,libopenmpi-dev openmpi-bin)
+
+mpi: deps-mpi
+	$(MAKE) --no-print-directory -j$(JOBS) $(MPI_BIN)
+
+# bin/perft-mpi's output held against bin/perft's, the killed-rank resume
+# (tests/mpi.sh, about a minute).
+test-mpi: deps-mpi
+	$(MAKE) --no-print-directory -j$(JOBS) $(MPI_BIN) $(PERFT_BIN)
+	./tests/mpi.sh $(MPI_BIN) $(PERFT_BIN)
+
+.PHONY: mpi test-mpi deps-mpi
+-include $(MPI_OBJ:.o=.d)
 
 -include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 include fuzz/fuzz.mk

@@ -189,7 +189,8 @@ typedef struct Options {
     unsigned given;                 /* bit i: OPTION_MODES[i] was given */
     const char *args[CLI_MAX_ARGS]; /* DEPTH POSITION MOVES */
     int nargs;
-    CliEngines engines; /* --engine, --engine-timeout, --format */
+    CliEngines engines;      /* --engine, --engine-timeout, --format */
+    const CliDivide *divide; /* bin/perft-mpi's count, or NULL */
 } Options;
 
 /* A word getopt would take for a cluster of short options but the command
@@ -443,7 +444,8 @@ static void report_hash(const PerftHash *table, FILE *err)
 /* The finished root moves as "move count" lines, then the total, or on an
  * interrupt the line naming the root moves not finished; returns the exit
  * status (128 + the signal when interrupted, as a shell reports it). */
-static int print_divide(const DeepJob *job, const DeepSettings *deep, const DeepResult *r, FILE *out, FILE *err)
+static int print_divide(const DeepJob *job, const DeepSettings *deep, const DeepResult *r, OutputFormat format,
+                        FILE *out, FILE *err)
 {
     uint64_t total = 0;
     int unfinished = 0;
@@ -451,7 +453,8 @@ static int print_divide(const DeepJob *job, const DeepSettings *deep, const Deep
         char mt[MOVE_TEXT_MAX];
         move_format(job->start.game, r->roots[i].move, mt);
         if (r->roots[i].finished) {
-            fprintf(out, "%s %llu\n", mt, (unsigned long long)r->roots[i].count);
+            fprintf(out, format == FORMAT_STOCKFISH ? "%s: %llu\n" : "%s %llu\n", mt,
+                    (unsigned long long)r->roots[i].count);
             total += r->roots[i].count;
         } else
             unfinished++;
@@ -467,10 +470,14 @@ static int print_divide(const DeepJob *job, const DeepSettings *deep, const Deep
         }
         fputc('\n', out);
     } else
-        fprintf(out, "\n%llu\n", (unsigned long long)total);
+        fprintf(out, format == FORMAT_STOCKFISH ? "\nNodes searched: %llu\n" : "\n%llu\n", (unsigned long long)total);
     fflush(out);
-    char threads[64];
-    snprintf(threads, sizeof threads, "%d thread%s, %zu units", deep->threads, deep->threads == 1 ? "" : "s", r->units);
+    char threads[128];
+    if (deep->workers_text)
+        snprintf(threads, sizeof threads, "%s, %zu units", deep->workers_text, r->units);
+    else
+        snprintf(threads, sizeof threads, "%d thread%s, %zu units", deep->threads, deep->threads == 1 ? "" : "s",
+                 r->units);
     if (r->signal) {
         fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s)%s%s%s\n", signal_name, r->units_done,
                 r->units, threads, deep->checkpoint ? "; the same command resumes from " : "",
@@ -492,7 +499,7 @@ static int print_divide(const DeepJob *job, const DeepSettings *deep, const Deep
 }
 
 static int run_divide(const char *backend_name, int depth, const char *text, const char *moves, int bulk,
-                      const DeepSettings *deep, FILE *out, FILE *err)
+                      DeepSettings *deep, const CliDivide *divide, OutputFormat format, FILE *out, FILE *err)
 {
     char message[ERROR_TEXT_MAX];
     Position pos;
@@ -542,13 +549,33 @@ static int run_divide(const char *backend_name, int depth, const char *text, con
     DeepResult result = {.roots = malloc(sizeof *result.roots * MAX_MOVES)};
     if (!result.roots)
         return perft_error(err, "out of memory");
-    if (deep_divide(&job, deep, &result, message, sizeof message) < 0) {
+    if ((divide ? divide->divide(&job, deep, &result, message, sizeof message, divide->context)
+                : deep_divide(&job, deep, &result, message, sizeof message)) < 0) {
         free(result.roots);
         return perft_error(err, "%s", message);
     }
-    int status = print_divide(&job, deep, &result, out, err);
+    int status = print_divide(&job, deep, &result, format, out, err);
     free(result.roots);
+    if (divide && divide->printed)
+        divide->printed(status, divide->context);
     return status;
+}
+
+/* -1 when the command is a divide bin/perft-mpi counts, or the exit status
+ * after a message naming what it does not do. */
+static int check_divide_only(const Options *o, FILE *err)
+{
+    const char *program = o->divide->program;
+    if (o->suite || o->random_games > 0)
+        return perft_error(err, "%s counts divide (DEPTH POSITION) only: --suite and --random are bin/perft's",
+                           program);
+    if (o->engines.count > 0 || strcmp(o->backend, "none") == 0)
+        return perft_error(err, "%s counts with one backend: --engine and -b none are bin/perft's", program);
+    if (strcmp(o->backend, "all") == 0)
+        return perft_error(err, "%s counts with one backend: -b all (the cross-check) is bin/perft's", program);
+    if (o->engines.format == FORMAT_JSON)
+        return perft_error(err, "%s prints text or stockfish format: --format json is bin/perft's", program);
+    return -1;
 }
 
 /* The command the parsed options select, with the table of --hash (or
@@ -558,9 +585,11 @@ static int run_command(const Options *o, PerftHash *table, FILE *out, FILE *err)
     int mode_status = check_modes(o, err);
     if (mode_status >= 0)
         return mode_status;
-    if (cli_engines_wanted(&o->engines, o->backend) && table)
+    if (o->divide && (mode_status = check_divide_only(o, err)) >= 0)
+        return mode_status;
+    if (cli_engines_wanted(&o->engines, o->backend) && !o->divide && table)
         return perft_error(err, "--hash does not apply to runs with engines or -b none (one table per backend)");
-    if (cli_engines_wanted(&o->engines, o->backend))
+    if (cli_engines_wanted(&o->engines, o->backend) && !o->divide)
         return cli_engines_run(&o->engines, o->backend, o->suite, o->from, o->random_games, (int)o->max_depth,
                                o->max_nodes < 0 ? ~0ull : (unsigned long long)o->max_nodes, (unsigned)o->seed,
                                (int)o->plies, o->bulk, o->args, o->nargs, out, err);
@@ -603,7 +632,8 @@ static int run_command(const Options *o, PerftHash *table, FILE *out, FILE *err)
     long depth = parse_number(o->args[0], 1, MAX_DEPTH);
     if (depth < 0)
         return perft_error(err, "depth '%s' is not a number from 1 to %d", o->args[0], MAX_DEPTH);
-    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, &deep, out, err);
+    return run_divide(o->backend, (int)depth, o->args[1], o->nargs > 2 ? o->args[2] : NULL, o->bulk, &deep, o->divide,
+                      o->engines.format, out, err);
 }
 
 static int run(const Options *o, FILE *out, FILE *err)
@@ -623,6 +653,11 @@ static int run(const Options *o, FILE *out, FILE *err)
 
 int perft_cli(int argc, char **argv, FILE *out, FILE *err)
 {
+    return perft_cli_divide(argc, argv, out, err, NULL);
+}
+
+int perft_cli_divide(int argc, char **argv, FILE *out, FILE *err, const CliDivide *divide)
+{
     Options o = {.backend = DEFAULT_BACKEND,
                  .max_depth = 3,
                  .max_nodes = -1,
@@ -632,7 +667,8 @@ int perft_cli(int argc, char **argv, FILE *out, FILE *err)
                  .hash_mib = -1,
                  .threads = 1,
                  .bulk = 1,
-                 .engines = CLI_ENGINES_DEFAULT};
+                 .engines = CLI_ENGINES_DEFAULT,
+                 .divide = divide};
     char **words = malloc(sizeof *words * ((size_t)argc + 1));
     if (!words)
         return perft_error(err, "out of memory");

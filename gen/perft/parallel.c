@@ -119,8 +119,8 @@ static void unit_text(const Units *u, Game game, size_t i, char *out, size_t siz
 }
 enum { UNIT_TEXT_MAX = MAX_DEPTH * MOVE_TEXT_MAX };
 
-/* What the workers share. */
-typedef struct Run {
+/* What the executor shares with deep_divide. */
+struct DeepWork {
     const DeepJob *job;
     const DeepSettings *settings;
     const Units *units;
@@ -131,52 +131,185 @@ typedef struct Run {
     atomic_uchar *done;     /* per unit */
     atomic_size_t finished; /* units done, resumed ones included */
     atomic_uint_fast64_t nodes;
-    int workers_left; /* under `lock`; the last to leave signals `all_left` */
-    pthread_mutex_t lock;
-    pthread_cond_t all_left;
     atomic_bool checkpoint_failed;
     Checkpoint *checkpoint; /* or NULL */
-} Run;
+    Progress *progress;
+    pthread_mutex_t progress_lock;
+};
 
-typedef struct Worker {
-    Run *run;
-    void *instance;
-    pthread_t thread;
-} Worker;
-
-static void *work(void *arg)
+bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
 {
-    Worker *w = arg;
-    Run *r = w->run;
-    const Backend *b = r->job->backend;
+    if (interrupt_signal())
+        return false;
+    size_t k = atomic_fetch_add(&r->next, 1);
+    if (k >= r->pending_count)
+        return false;
     const Units *u = r->units;
-    while (!interrupt_signal()) {
-        size_t k = atomic_fetch_add(&r->next, 1);
-        if (k >= r->pending_count)
-            break;
-        size_t i = r->pending[k];
-        const Move *path = u->moves + i * (size_t)u->split;
-        for (int p = 0; p < u->split; p++)
-            b->make(w->instance, path[p]);
-        uint64_t count = run_unit(b, w->instance, r->job->depth - u->split, r->job->bulk, r->settings->shared);
-        for (int p = u->split - 1; p >= 0; p--)
-            b->unmake(w->instance, path[p]);
-        r->counts[i] = count;
-        atomic_store(&r->done[i], 1);
-        atomic_fetch_add(&r->nodes, count);
-        atomic_fetch_add(&r->finished, 1);
-        if (r->checkpoint) {
-            char text[UNIT_TEXT_MAX];
-            unit_text(u, r->job->start.game, i, text, sizeof text);
-            if (checkpoint_append(r->checkpoint, i, count, text) < 0)
-                atomic_store(&r->checkpoint_failed, true);
-        }
+    *index = r->pending[k];
+    *split = u->split;
+    memcpy(path, u->moves + *index * (size_t)u->split, sizeof *path * (size_t)u->split);
+    return true;
+}
+
+void deep_work_done(DeepWork *r, size_t i, uint64_t count)
+{
+    r->counts[i] = count;
+    atomic_store(&r->done[i], 1);
+    atomic_fetch_add(&r->nodes, count);
+    atomic_fetch_add(&r->finished, 1);
+    if (r->checkpoint) {
+        char text[UNIT_TEXT_MAX];
+        unit_text(r->units, r->job->start.game, i, text, sizeof text);
+        if (checkpoint_append(r->checkpoint, i, count, text) < 0)
+            atomic_store(&r->checkpoint_failed, true);
     }
-    pthread_mutex_lock(&r->lock);
-    if (--r->workers_left == 0)
-        pthread_cond_signal(&r->all_left);
-    pthread_mutex_unlock(&r->lock);
+}
+
+void deep_work_progress(DeepWork *r)
+{
+    pthread_mutex_lock(&r->progress_lock);
+    progress_update(r->progress, atomic_load(&r->finished), r->units->count, atomic_load(&r->nodes));
+    pthread_mutex_unlock(&r->progress_lock);
+}
+
+size_t deep_work_units(const DeepWork *r)
+{
+    return r->units->count;
+}
+
+struct CountingThreads {
+    const DeepJob *job;
+    void *shared;
+    UnitFeed feed;
+    int threads, started;
+    int running; /* under `lock`; the last to leave signals `all_left` */
+    pthread_mutex_t lock;
+    pthread_cond_t all_left;
+    struct Counter {
+        CountingThreads *owner;
+        int number;
+        void *instance;
+        pthread_t thread;
+    } * counters;
+};
+
+static void *count_units(void *arg)
+{
+    struct Counter *w = arg;
+    CountingThreads *c = w->owner;
+    const Backend *b = c->job->backend;
+    size_t index;
+    Move path[MAX_DEPTH];
+    int split;
+    while (c->feed.take(c->feed.context, w->number, &index, path, &split)) {
+        for (int p = 0; p < split; p++)
+            b->make(w->instance, path[p]);
+        uint64_t count = run_unit(b, w->instance, c->job->depth - split, c->job->bulk, c->shared);
+        for (int p = split - 1; p >= 0; p--)
+            b->unmake(w->instance, path[p]);
+        c->feed.done(c->feed.context, w->number, index, count);
+    }
+    pthread_mutex_lock(&c->lock);
+    if (--c->running == 0)
+        pthread_cond_signal(&c->all_left);
+    pthread_mutex_unlock(&c->lock);
     return NULL;
+}
+
+static void counting_threads_free(CountingThreads *c)
+{
+    for (int t = 0; t < c->threads; t++)
+        if (c->counters[t].instance)
+            c->job->backend->destroy(c->counters[t].instance);
+    pthread_cond_destroy(&c->all_left);
+    pthread_mutex_destroy(&c->lock);
+    free(c->counters);
+    free(c);
+}
+
+CountingThreads *counting_threads_start(const DeepJob *job, void *shared, int threads, const UnitFeed *feed, char *err,
+                                        size_t errlen)
+{
+    const Backend *b = job->backend;
+    CountingThreads *c = calloc(1, sizeof *c);
+    if (!c || !(c->counters = calloc((size_t)threads, sizeof *c->counters))) {
+        free(c);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    *c = (CountingThreads){.job = job, .shared = shared, .feed = *feed, .threads = threads, .counters = c->counters};
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->all_left, NULL);
+    for (int t = 0; t < threads; t++) {
+        c->counters[t] = (struct Counter){.owner = c, .number = t, .instance = b->create(b)};
+        if (!c->counters[t].instance) {
+            snprintf(err, errlen, "backend %s: out of memory", b->name);
+            counting_threads_free(c);
+            return NULL;
+        }
+        b->load(c->counters[t].instance, &job->start);
+    }
+    pthread_mutex_lock(&c->lock);
+    for (; c->started < threads; c->started++, c->running++)
+        if (pthread_create(&c->counters[c->started].thread, NULL, count_units, &c->counters[c->started]) != 0)
+            break;
+    pthread_mutex_unlock(&c->lock);
+    if (c->started == 0) { /* those started do all the work */
+        snprintf(err, errlen, "cannot start a thread");
+        counting_threads_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+bool counting_threads_wait(CountingThreads *c, double seconds)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    long nanoseconds = until.tv_nsec + (long)(seconds * 1e9);
+    until.tv_sec += nanoseconds / 1000000000;
+    until.tv_nsec = nanoseconds % 1000000000;
+    pthread_mutex_lock(&c->lock);
+    if (c->running > 0)
+        pthread_cond_timedwait(&c->all_left, &c->lock, &until);
+    bool left = c->running == 0;
+    pthread_mutex_unlock(&c->lock);
+    return left;
+}
+
+void counting_threads_join(CountingThreads *c)
+{
+    for (int t = 0; t < c->started; t++)
+        pthread_join(c->counters[t].thread, NULL);
+    counting_threads_free(c);
+}
+
+static bool feed_take(void *context, int thread, size_t *index, Move *path, int *split)
+{
+    (void)thread;
+    return deep_work_take(context, index, path, split);
+}
+
+static void feed_done(void *context, int thread, size_t index, uint64_t count)
+{
+    (void)thread;
+    deep_work_done(context, index, count);
+}
+
+/* The executor of bin/perft: this process's threads, the progress line
+ * redrawn every 50 ms (which also sees an interrupt promptly). */
+static int run_threads(DeepWork *r, void *context, char *err, size_t errlen)
+{
+    (void)context;
+    int threads = r->settings->threads >= 1 ? r->settings->threads : 1;
+    UnitFeed feed = {feed_take, feed_done, r};
+    CountingThreads *c = counting_threads_start(r->job, r->settings->shared, threads, &feed, err, errlen);
+    if (!c)
+        return -1;
+    while (!counting_threads_wait(c, 0.05))
+        deep_work_progress(r);
+    counting_threads_join(c);
+    return 0;
 }
 
 /* Collapses every run of white space to one space, trimmed: command text
@@ -216,7 +349,7 @@ static char *identity_of(const DeepJob *job)
 
 /* Opens the checkpoint, and marks the units it holds as done; -1 when it is
  * refused. */
-static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Units *units, Run *r, void *instance,
+static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Units *units, DeepWork *r, void *instance,
                   size_t target, char *err, size_t errlen)
 {
     char *identity = identity_of(job);
@@ -267,43 +400,6 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Unit
     return checkpoint_begin(c, units->split, units->count, err, errlen);
 }
 
-/* Runs the workers to the end (or the interrupt), drawing progress. */
-static int run_workers(Run *r, Worker *workers, int threads, Progress *progress, char *err, size_t errlen)
-{
-    pthread_mutex_init(&r->lock, NULL);
-    pthread_cond_init(&r->all_left, NULL);
-    r->workers_left = threads;
-    int started = 0;
-    for (; started < threads; started++)
-        if (pthread_create(&workers[started].thread, NULL, work, &workers[started]) != 0)
-            break;
-    pthread_mutex_lock(&r->lock);
-    r->workers_left -= threads - started; /* those started do all the work */
-    /* Wake every 50 ms to redraw the progress line (and to see an interrupt
-     * promptly); the last worker wakes us at once. */
-    while (r->workers_left > 0) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 50 * 1000 * 1000;
-        until.tv_sec += until.tv_nsec / 1000000000;
-        until.tv_nsec %= 1000000000;
-        pthread_cond_timedwait(&r->all_left, &r->lock, &until);
-        pthread_mutex_unlock(&r->lock);
-        progress_update(progress, atomic_load(&r->finished), r->units->count, atomic_load(&r->nodes));
-        pthread_mutex_lock(&r->lock);
-    }
-    pthread_mutex_unlock(&r->lock);
-    for (int t = 0; t < started; t++)
-        pthread_join(workers[t].thread, NULL);
-    pthread_cond_destroy(&r->all_left);
-    pthread_mutex_destroy(&r->lock);
-    if (started == 0) {
-        snprintf(err, errlen, "cannot start a thread");
-        return -1;
-    }
-    return 0;
-}
-
 int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, char *err, size_t errlen)
 {
     const Backend *b = job->backend;
@@ -315,41 +411,35 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     result->nodes_resumed = 0;
     result->signal = 0;
 
-    Worker *workers = calloc((size_t)threads, sizeof *workers);
+    /* The instance the tree is split in; the executor's have their own. */
+    void *instance = b->create(b);
     Units units = {0};
-    Run r = {.job = job, .settings = s, .units = &units};
+    DeepWork r = {.job = job, .settings = s, .units = &units};
     Checkpoint checkpoint = {0};
     bool checkpoint_open = false;
     size_t *pending = NULL;
     int status = -1;
-    if (!workers) {
-        snprintf(err, errlen, "out of memory");
+    if (!instance) {
+        snprintf(err, errlen, "backend %s: out of memory", b->name);
         goto done;
     }
-    for (int t = 0; t < threads; t++) {
-        workers[t].run = &r;
-        if (!(workers[t].instance = b->create(b))) {
-            snprintf(err, errlen, "backend %s: out of memory", b->name);
-            goto done;
-        }
-        b->load(workers[t].instance, &job->start);
-    }
+    b->load(instance, &job->start);
     Move root_moves[MAX_MOVES];
-    result->root_count = b->generate(workers[0].instance, root_moves);
+    result->root_count = b->generate(instance, root_moves);
     moves_sort(job->start.game, root_moves, result->root_count);
     for (int i = 0; i < result->root_count; i++)
         result->roots[i].move = root_moves[i];
 
-    size_t target = (size_t)threads * UNITS_PER_THREAD;
+    size_t target = s->units_target ? s->units_target : (size_t)threads * UNITS_PER_THREAD;
     target = target > MIN_UNITS ? target : MIN_UNITS;
     if (s->checkpoint) {
         checkpoint_open = true;
-        if (resume(&checkpoint, job, s, &units, &r, workers[0].instance, target, err, errlen) < 0)
+        if (resume(&checkpoint, job, s, &units, &r, instance, target, err, errlen) < 0)
             goto done;
         r.checkpoint = &checkpoint;
     } else {
         r.counts = NULL;
-        if (split_tree(b, workers[0].instance, job->start.game, job->depth, 0, target, &units) < 0 ||
+        if (split_tree(b, instance, job->start.game, job->depth, 0, target, &units) < 0 ||
             !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
             !(r.done = calloc(units.count + 1, sizeof *r.done))) {
             snprintf(err, errlen, "out of memory splitting the tree");
@@ -381,7 +471,10 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     result->nodes_resumed = resumed_nodes;
     InterruptGuard guard;
     interrupt_install(&guard);
-    status = run_workers(&r, workers, threads, &progress, err, errlen);
+    r.progress = &progress;
+    pthread_mutex_init(&r.progress_lock, NULL);
+    status = (s->executor ? s->executor : run_threads)(&r, s->executor_context, err, errlen);
+    pthread_mutex_destroy(&r.progress_lock);
     result->signal = interrupt_signal();
     interrupt_restore(&guard);
     progress_finish(&progress);
@@ -412,10 +505,8 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
 done:
     if (checkpoint_open)
         checkpoint_close(&checkpoint);
-    for (int t = 0; workers && t < threads; t++)
-        if (workers[t].instance)
-            b->destroy(workers[t].instance);
-    free(workers);
+    if (instance)
+        b->destroy(instance);
     free(pending);
     free(r.counts);
     free((void *)r.done);

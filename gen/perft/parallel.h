@@ -17,6 +17,16 @@
 
 #include "backend.h"
 
+typedef struct DeepWork DeepWork;
+
+/* Who counts the units of a deep_divide: NULL in DeepSettings for this
+ * process's threads; bin/perft-mpi's master hands them to other ranks
+ * (gen/mpi).  It takes units with deep_work_take until there are none,
+ * reports each count with deep_work_done, may call deep_work_progress, and
+ * returns 0, or -1 with a message in err.  On an interrupt it may return
+ * before the units in flight have finished (they are not counted). */
+typedef int (*DeepExecutor)(DeepWork *work, void *context, char *err, size_t errlen);
+
 /* How a deep count runs. */
 typedef struct DeepSettings {
     int threads;            /* worker threads, >= 1 */
@@ -25,6 +35,10 @@ typedef struct DeepSettings {
     const char *label;      /* what the progress line names first ("position 3 of 12"), or NULL */
     FILE *err;              /* the progress line and checkpoint notes */
     void *shared;           /* passed to every run_unit: what all threads share (the --hash table, or NULL) */
+    DeepExecutor executor;  /* NULL: `threads` threads of this process */
+    void *executor_context;
+    size_t units_target;      /* units the split aims for; 0: from `threads` */
+    const char *workers_text; /* how the stderr line names the workers, or NULL ("2 threads") */
 } DeepSettings;
 
 /* What is counted: `backend` from `start`.  position_text and moves_text
@@ -60,6 +74,38 @@ typedef struct DeepResult {
  * with a message in err (a backend that cannot be created, a checkpoint
  * refused).  Installs the SIGINT/SIGTERM handlers for the run's duration. */
 int deep_divide(const DeepJob *job, const DeepSettings *settings, DeepResult *result, char *err, size_t errlen);
+
+/* The executor's side of a run (safe from any thread).  Take: the next
+ * unit still to count, its index and its `*split` moves from the start
+ * position into path (room for MAX_DEPTH); false when none is left or on
+ * SIGINT/SIGTERM.  Done: a unit's count (appended to the checkpoint).
+ * Progress: redraws the progress line when it is due. */
+bool deep_work_take(DeepWork *work, size_t *index, Move *path, int *split);
+void deep_work_done(DeepWork *work, size_t index, uint64_t count);
+void deep_work_progress(DeepWork *work);
+size_t deep_work_units(const DeepWork *work);
+
+/* Where counting threads take their units and leave their counts: this
+ * run's queue (deep_divide), or a master rank over MPI (gen/mpi).  take
+ * fills the unit as deep_work_take does, for thread number `thread`; done
+ * is called with its count before the thread takes the next. */
+typedef struct UnitFeed {
+    bool (*take)(void *context, int thread, size_t *index, Move *path, int *split);
+    void (*done)(void *context, int thread, size_t index, uint64_t count);
+    void *context;
+} UnitFeed;
+
+/* `threads` threads counting `job`'s units from `feed` below job->start,
+ * each on its own backend instance, sharing `shared` (the --hash table or
+ * NULL).  NULL with a message in err when they cannot start. */
+typedef struct CountingThreads CountingThreads;
+CountingThreads *counting_threads_start(const DeepJob *job, void *shared, int threads, const UnitFeed *feed, char *err,
+                                        size_t errlen);
+/* Waits at most `seconds` for every thread to run out of units: true when
+ * they have. */
+bool counting_threads_wait(CountingThreads *c, double seconds);
+/* Waits for every thread and frees them. */
+void counting_threads_join(CountingThreads *c);
 
 /* One work unit's count: the backend's own perft from the unit's position
  * in `instance`, through the shared hash table DeepSettings.shared when it
