@@ -22,7 +22,7 @@
  *   field (bitboard_attacks.h).
  * - The king: a target on its own line, when empty, is safe from sliders
  *   along that line (a slider there would be giving check), so that line is
- *   tested only for captures. */
+ *   tested only for captures (king_target_attacked). */
 #include "bitboard_attacks.h"
 #include "bitboard_movegen.h"
 
@@ -89,12 +89,44 @@ ALWAYS_INLINE int count_pawns(const QbbState *s, int army, QbbSet movers, QbbSet
     }
 }
 
+/* The mover's blocked field of a line word, with the fields above it
+ * left in: it is only ever ANDed (negated) with 12-bit sets, so the mask
+ * of qbb_line_blocked_for would be one instruction for nothing. */
+ALWAYS_INLINE unsigned blocked_high(uint64_t men, int mover)
+{
+    return (unsigned)(men >> (QBB_LINE_FIELD * (mover + 1)));
+}
+
 /* The squares a slider on `sq` may move to along orientation o. */
 ALWAYS_INLINE int count_line(const QbbState *s, int mover, int sq, int o)
 {
     QbbSquareLine at = qbb_square_lines[sq][o];
     uint64_t men = s->line_men[at.line];
-    return __builtin_popcount(qbb_reach12(qbb_line_occupied(men), at.pos) & ~qbb_line_blocked_for(men, mover));
+    return __builtin_popcount(qbb_reach12(qbb_line_occupied(men), at.pos) & ~blocked_high(men, mover));
+}
+
+/* Whether an enemy slider attacks the king's target `to` once the king
+ * has left `ksq`.  Along the line the king steps on, an empty target sees
+ * what the king sees, and no slider does that (no check): only a capture
+ * needs that line, with the king lifted off it. */
+ALWAYS_INLINE bool king_target_attacked(const QbbState *s, int mover, int ksq, int to)
+{
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+        QbbSquareLine at = qbb_square_lines[to][o], king = qbb_square_lines[ksq][o];
+        uint64_t men = s->line_men[at.line];
+        unsigned sliders = s->line_sliders[at.line] & ~blocked_high(men, mover);
+        if (!sliders)
+            continue;
+        unsigned occupancy = qbb_line_occupied(men);
+        if (at.line == king.line) {
+            if (!(occupancy & (1u << at.pos)))
+                continue;
+            occupancy &= ~(1u << king.pos);
+        }
+        if (qbb_reach12(occupancy, at.pos) & sliders)
+            return true;
+    }
+    return false;
 }
 
 int qbb_count(const QbbState *s)
@@ -123,7 +155,7 @@ int qbb_count(const QbbState *s)
     for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
         QbbSquareLine at = qbb_square_lines[ksq][o];
         uint64_t men = s->line_men[at.line];
-        unsigned blocked = qbb_line_blocked_for(men, mover);
+        unsigned blocked = blocked_high(men, mover);
         unsigned sliders = s->line_sliders[at.line] & ~blocked;
         if (!sliders)
             continue;
@@ -172,6 +204,6 @@ int qbb_count(const QbbState *s)
 
     int to;
     QBB_FOR_EACH(to, qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger))
-    n += !qbb_slider_attacked(s, mover, to, ksq);
+    n += !king_target_attacked(s, mover, ksq, to);
     return n;
 }
