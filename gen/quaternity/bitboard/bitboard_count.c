@@ -32,6 +32,11 @@
  * only the neighbouring word spills into it. */
 ALWAYS_INLINE uint64_t shifted_word(QbbSet a, int w, int step)
 {
+    /* A sideways step moves nothing across words: what crosses comes from
+     * or lands in a padding bit (bb144.h), and the result is ANDed with
+     * squares of the board. */
+    if (step == 1 || step == -1)
+        return step > 0 ? a.w[w] << 1 : a.w[w] >> 1;
     if (step > 0)
         return (a.w[w] << step) | (w > 0 ? a.w[w - 1] >> (64 - step) : 0);
     return (a.w[w] >> -step) | (w < 2 ? a.w[w + 1] << (64 + step) : 0);
@@ -55,7 +60,8 @@ ALWAYS_INLINE int dir_step(int d)
 }
 
 /* The pawn moves of the army with forward directions d1, d2 among
- * `movers`, or -1 when a pawn may promote (then the general path counts).
+ * `movers`, or -1 when a pawn stands before an edge, so may promote (then
+ * the general path counts).
  * An army's pawns are committed to its own directions only (qfen.c
  * refuses others, and moves keep it so). */
 ALWAYS_INLINE int count_army_pawns(const QbbState *s, int army, int d1, int d2, QbbSet movers, QbbSet quiet,
@@ -64,10 +70,11 @@ ALWAYS_INLINE int count_army_pawns(const QbbState *s, int army, int d1, int d2, 
     QbbSet uncommitted = s->sets[QBB_SET_UNCOMMITTED + army];
     QbbSet along1 = qbb_and(qbb_or(s->sets[QBB_SET_PAWNS + d1], uncommitted), movers);
     QbbSet along2 = qbb_and(qbb_or(s->sets[QBB_SET_PAWNS + d2], uncommitted), movers);
-    if (qbb_any(qbb_or(qbb_and(along1, before_edge(d1)), qbb_and(along2, before_edge(d2)))))
+    QbbSet both = qbb_or(along1, along2);
+    /* Any pawn before either edge: a few that could not promote go too. */
+    if (qbb_any(qbb_and(both, qbb_or(before_edge(d1), before_edge(d2)))))
         return -1;
     int s1 = dir_step(d1), s2 = dir_step(d2), n = 0;
-    QbbSet both = qbb_or(along1, along2);
     /* Word by word, so that few words are live at once. */
     for (int w = 0; w < 3; w++)
         n += __builtin_popcountll(shifted_word(along1, w, s1) & quiet.w[w]) +
