@@ -5,8 +5,9 @@
  * needs no move, no Frame and no KingSafety record: it is popcounts of
  * target sets, with every piece of legality work skipped when the sets
  * show it cannot matter.  Any other node goes to the general generator
- * (qbb_count_general, bitboard_movegen.c), which handles everything; the
- * tests compare the two through the backends' cross-checks.
+ * (qbb_count_general, bitboard_movegen.c), which handles everything.  The
+ * random differential run checks the count against the list at every node
+ * (gen/perft/random_games.c), the suites check bulk perft counts.
  *
  * - Near danger: enemy knights, pawns and kings matter only within a 7 x 7
  *   box round the king; one test of that box usually skips the whole part.
