@@ -130,6 +130,17 @@ static int compare_node(Session *s, int n, FILE *out, const char *where, Move fi
     s[0].backend->save(s[0].state, &p0);
     *first_count = s[0].backend->generate(s[0].state, first);
     moves_sort(s[0].game, first, *first_count);
+    /* Bulk counting (perft 1 with bulk) has its own code in some backends:
+     * it must agree with the list. */
+    for (int k = 0; k < n; k++) {
+        uint64_t counted = s[k].backend->perft(s[k].state, 1, 1);
+        if (counted != (uint64_t)*first_count) {
+            position_format(&p0, text, sizeof text);
+            fprintf(out, "DISAGREEMENT %s\n  position: %s\n  %s counts %llu legal moves, %s generates %d\n", where,
+                    text, s[k].backend->name, (unsigned long long)counted, s[0].backend->name, *first_count);
+            return 1;
+        }
+    }
     for (int k = 1; k < n; k++) {
         s[k].backend->save(s[k].state, &pk);
         if (!position_equal(&p0, &pk)) {

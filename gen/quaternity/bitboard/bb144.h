@@ -158,16 +158,19 @@ static inline QbbSet qbb_shr(QbbSet a, unsigned n)
 }
 
 /* Visit every member, word by word: `QBB_FOR_EACH (sq, set) body;` with
- * `int sq` declared before.  The word loop has a constant trip count, so
- * the compiler unrolls it into three tight bit loops.  Not for nesting
- * (its hidden names would shadow) and `break` leaves only the current
- * word: where either matters, use QbbIter below. */
+ * `int sq` declared before.  The pragma unrolls the word loop into three
+ * tight bit loops: GCC 12 kept it a loop, four instructions a word (the
+ * pragma: perft 4 without bulk counting -5.3% instructions, callgrind).
+ * Not for nesting (its hidden names would shadow) and `break` leaves only
+ * the current word: where either matters, use QbbIter below. */
+/* clang-format off */
 #define QBB_FOR_EACH(sq, set)                                                                                          \
     for (QbbSet qbb_each_set_ = (set), *qbb_each_done_ = 0; !qbb_each_done_; qbb_each_done_ = &qbb_each_set_)          \
-        for (int qbb_each_word_ = 0; qbb_each_word_ < 3; qbb_each_word_++)                                             \
+        _Pragma("GCC unroll 3") for (int qbb_each_word_ = 0; qbb_each_word_ < 3; qbb_each_word_++)                     \
             for (uint64_t qbb_each_bits_ = qbb_each_set_.w[qbb_each_word_];                                            \
                  qbb_each_bits_ && ((sq) = qbb_each_word_ * 64 + __builtin_ctzll(qbb_each_bits_), 1);                  \
                  qbb_each_bits_ &= qbb_each_bits_ - 1)
+/* clang-format on */
 
 /* Visit every member: `for (QbbIter it = qbb_iter(set); qbb_next(&it, &sq);)`. */
 typedef struct QbbIter {

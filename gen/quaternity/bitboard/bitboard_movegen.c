@@ -435,7 +435,7 @@ int qbb_generate(const QbbState *s, QbbMove *list)
     return generate(s, list);
 }
 
-int qbb_count(const QbbState *s)
+int qbb_count_general(const QbbState *s)
 {
     return generate(s, NULL);
 }

@@ -9,7 +9,10 @@
  * QBB_MAX_MOVES, which no position exceeds) and returns how many. */
 int qbb_generate(const QbbState *s, QbbMove *list);
 
-/* The same number, without writing the moves: popcounts of target sets. */
+/* The same number, without writing the moves: popcounts of target sets.
+ * qbb_count (bitboard_count.c) takes the common case on its own and
+ * leaves every other to qbb_count_general, which handles any position. */
 int qbb_count(const QbbState *s);
+int qbb_count_general(const QbbState *s);
 
 #endif

@@ -28,7 +28,10 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int d
     for (int i = 0; i < n; i++) {
         Piece captured = qbb_make_move(s, moves[i]);
         BACKEND_DEBUG_CHECK(qbb_check, s);
-        nodes += child(s, depth - 1);
+        /* The leaf count called here, not through a call of the
+         * recursion at depth 1, whose prologue (the move list's frame)
+         * cost more than the test (measured, callgrind). */
+        nodes += bulk && depth == 2 ? (uint64_t)qbb_count(s) : child(s, depth - 1);
         qbb_unmake_move(s, moves[i], captured, turn);
         BACKEND_DEBUG_CHECK(qbb_check, s);
     }
