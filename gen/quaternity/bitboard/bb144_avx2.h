@@ -94,6 +94,34 @@ static inline int qbb_popcount(QbbSet a)
     return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]);
 }
 
+/* A running count of members over several sets (bulk counting adds up
+ * the target sets of all men): per-byte counts from a nibble table
+ * (VPSHUFB) summed into the four words by VPSADBW, so nothing leaves the
+ * vector unit until qbb_tally_total. */
+typedef struct QbbTally {
+    __m256i words;
+} QbbTally;
+
+static inline QbbTally qbb_tally_zero(void)
+{
+    return (QbbTally){_mm256_setzero_si256()};
+}
+static inline QbbTally qbb_tally_add(QbbTally t, QbbSet a)
+{
+    const __m256i nibble_counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2,
+                                                   3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+    __m256i low = _mm256_and_si256(qbb_m(a), low_nibbles);
+    __m256i high = _mm256_and_si256(_mm256_srli_epi64(qbb_m(a), 4), low_nibbles);
+    __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_counts, low), _mm256_shuffle_epi8(nibble_counts, high));
+    return (QbbTally){_mm256_add_epi64(t.words, _mm256_sad_epu8(bytes, _mm256_setzero_si256()))};
+}
+static inline int qbb_tally_total(QbbTally t)
+{
+    __m128i halves = _mm_add_epi64(_mm256_castsi256_si128(t.words), _mm256_extracti128_si256(t.words, 1));
+    return (int)(_mm_cvtsi128_si64(halves) + _mm_extract_epi64(halves, 1));
+}
+
 /* More than one member: the test for double check. */
 static inline bool qbb_several(QbbSet a)
 {

@@ -77,6 +77,25 @@ static inline int qbb_popcount(QbbSet a)
     return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]);
 }
 
+/* A running count of members over several sets (bulk counting adds up
+ * the target sets of all men). */
+typedef struct QbbTally {
+    int members;
+} QbbTally;
+
+static inline QbbTally qbb_tally_zero(void)
+{
+    return (QbbTally){0};
+}
+static inline QbbTally qbb_tally_add(QbbTally t, QbbSet a)
+{
+    return (QbbTally){t.members + qbb_popcount(a)};
+}
+static inline int qbb_tally_total(QbbTally t)
+{
+    return t.members;
+}
+
 /* More than one member: the test for double check. */
 static inline bool qbb_several(QbbSet a)
 {
