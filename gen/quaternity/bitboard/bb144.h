@@ -79,9 +79,11 @@ static inline bool qbb_none(QbbSet a)
  * word: where either matters, use QbbIter below. */
 #define QBB_FOR_EACH(sq, set)                                                                                          \
     for (QbbSet qbb_each_set_ = (set), *qbb_each_done_ = 0; !qbb_each_done_; qbb_each_done_ = &qbb_each_set_)          \
-        for (int qbb_each_word_ = 0; qbb_each_word_ < 3; qbb_each_word_++)                                             \
+        for (unsigned qbb_each_words_ = qbb_nonzero_words(qbb_each_set_), qbb_each_word_;                              \
+             qbb_each_words_ && (qbb_each_word_ = (unsigned)__builtin_ctz(qbb_each_words_), 1);                        \
+             qbb_each_words_ &= qbb_each_words_ - 1)                                                                   \
             for (uint64_t qbb_each_bits_ = qbb_each_set_.w[qbb_each_word_];                                            \
-                 qbb_each_bits_ && ((sq) = qbb_each_word_ * 64 + __builtin_ctzll(qbb_each_bits_), 1);                  \
+                 qbb_each_bits_ && ((sq) = (int)qbb_each_word_ * 64 + __builtin_ctzll(qbb_each_bits_), 1);             \
                  qbb_each_bits_ &= qbb_each_bits_ - 1)
 
 /* Visit every member: `for (QbbIter it = qbb_iter(set); qbb_next(&it, &sq);)`. */
