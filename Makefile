@@ -26,7 +26,7 @@ CC := gcc
 CXX := g++
 MODE ?= release
 # Builds with extra backends get their own object tree: registry.c differs.
-BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))$(if $(NO_PEXT),-nopext)
+BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)
 BUILD := build/$(MODE)$(BUILD_SUFFIX)
 
 SANITIZERS := -fsanitize=address,undefined
@@ -39,7 +39,12 @@ CFLAGS_sanitize := -O1 -g -march=native -fno-omit-frame-pointer $(SANITIZERS) -f
 # NO_PEXT=1: the chess bitboard's sliders from magics even where BMI2 has
 # PEXT (gen/chess/bitboard/bitboard_slider.h); its own objects and binary.
 NO_PEXT ?=
+# QBB_PORTABLE=1: the Quaternity bitboard's 144-bit sets as three 64-bit
+# words even where AVX2 gives one vector (gen/quaternity/bitboard/bb144.h);
+# its own objects and binary, e.g. `make QBB_PORTABLE=1 test`.
+QBB_PORTABLE ?=
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
+          $(if $(QBB_PORTABLE),-DQBB_PORTABLE) \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
 # JSON output (--format json) is written with jansson (libjansson-dev).
@@ -65,7 +70,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # The harness's own code (everything but main.c) is linked into the tests too.
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
-PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_BACKENDS),-extra)$(if $(NO_PEXT),-nopext)
+PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_BACKENDS),-extra)$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 

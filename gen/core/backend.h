@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "perft_hash.h"
 #include "position.h"
@@ -95,7 +96,7 @@ typedef struct BackendCore {
  * PREFIX_key, PREFIX_perft_hashed and PREFIX_check, each typed on the backend's own State, NativeMove and Undo
  * (const where BackendCore says const: the compiler warns when a thunk
  * would drop it); make, unmake and encode take the native move by value.
- * An instance is a zeroed State; tables_init (or NULL) runs before each
+ * An instance is a zeroed State (allocated with its alignment); tables_init (or NULL) runs before each
  * create and must be idempotent (RUN_ONCE), release (or NULL) frees what a
  * State owns.  Defines `static const BackendCore PREFIX_core`, whose thunks
  * only turn the untyped pointers into the native ones. */
@@ -106,7 +107,10 @@ typedef struct BackendCore {
         void (*const tables_)(void) = (tables_init);                                                                            \
         if (tables_)                                                                                                            \
             tables_();                                                                                                          \
-        return calloc(1, sizeof(State));                                                                                        \
+        /* aligned_alloc: a State may hold over-aligned (vector) fields. */                                                     \
+        size_t size_ = (sizeof(State) + _Alignof(State) - 1) / _Alignof(State) * _Alignof(State);                               \
+        void *s_ = aligned_alloc(_Alignof(State), size_);                                                                       \
+        return s_ ? memset(s_, 0, size_) : NULL;                                                                                \
     }                                                                                                                           \
     static void prefix##_core_destroy(void *s)                                                                                  \
     {                                                                                                                           \

@@ -1,5 +1,8 @@
 /* QbbSet: a set of Quaternity squares, one bit per square, in three 64-bit
- * words.
+ * words: one 256-bit AVX2 register (bb144_avx2.h, top word always zero) or,
+ * built with -DQBB_PORTABLE or without AVX2, a struct of three words
+ * (bb144_words.h).  Both give the same operations; w[i] is word i either
+ * way (GCC subscripts vectors like arrays).
  *
  * Layout: each rank takes 16 bits, of which files a..l use the low 12 and
  * bits 12..15 are padding that is always zero.  Four ranks fill a word, so
@@ -24,16 +27,12 @@
  * cost nothing: 144 bits need three words either way.  (Not measured
  * against a dense build; the choice rests on the operation counts above.)
  *
- * Every operation here is on whole words, branch-free and inline. */
+ * Every operation is on whole sets, branch-free and inline. */
 #ifndef GEN_QUATERNITY_BITBOARD_BB144_H
 #define GEN_QUATERNITY_BITBOARD_BB144_H
 
 #include <stdbool.h>
 #include <stdint.h>
-
-typedef struct QbbSet {
-    uint64_t w[3];
-} QbbSet;
 
 enum { QBB_BITS = 192, QBB_RANK_BITS = 16 };
 
@@ -62,99 +61,15 @@ static inline int qbb_to_neutral(int index)
     return qbb_rank(index) * 12 + qbb_file(index);
 }
 
-static inline QbbSet qbb_words(uint64_t w0, uint64_t w1, uint64_t w2)
-{
-    return (QbbSet){{w0, w1, w2}};
-}
-static inline QbbSet qbb_empty(void)
-{
-    return qbb_words(0, 0, 0);
-}
-static inline QbbSet qbb_board(void)
-{
-    return qbb_words(QBB_WORD_BOARD, QBB_WORD_BOARD, QBB_WORD_BOARD);
-}
+#if defined(__AVX2__) && !defined(QBB_PORTABLE)
+#include "bb144_avx2.h"
+#else
+#include "bb144_words.h"
+#endif
 
-static inline QbbSet qbb_square(int index)
-{
-    QbbSet b = qbb_empty();
-    b.w[index >> 6] = UINT64_C(1) << (index & 63);
-    return b;
-}
-
-static inline QbbSet qbb_and(QbbSet a, QbbSet b)
-{
-    return qbb_words(a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2]);
-}
-static inline QbbSet qbb_or(QbbSet a, QbbSet b)
-{
-    return qbb_words(a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2]);
-}
-static inline QbbSet qbb_xor(QbbSet a, QbbSet b)
-{
-    return qbb_words(a.w[0] ^ b.w[0], a.w[1] ^ b.w[1], a.w[2] ^ b.w[2]);
-}
-/* a without b */
-static inline QbbSet qbb_andnot(QbbSet a, QbbSet b)
-{
-    return qbb_words(a.w[0] & ~b.w[0], a.w[1] & ~b.w[1], a.w[2] & ~b.w[2]);
-}
-
-static inline bool qbb_any(QbbSet a)
-{
-    return (a.w[0] | a.w[1] | a.w[2]) != 0;
-}
 static inline bool qbb_none(QbbSet a)
 {
     return !qbb_any(a);
-}
-static inline bool qbb_test(QbbSet a, int index)
-{
-    return (a.w[index >> 6] >> (index & 63)) & 1;
-}
-
-static inline void qbb_toggle(QbbSet *a, int index)
-{
-    a->w[index >> 6] ^= UINT64_C(1) << (index & 63);
-}
-
-/* Not forced inline: forcing it (and qbb_toggle_move) saved instructions in
- * a build without AVX-512 but made the -march=native build's perft without
- * bulk counting 10-20% slower (pinned, interleaved, against 044f842). */
-static inline int qbb_popcount(QbbSet a)
-{
-    return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]);
-}
-
-/* More than one member: the test for double check. */
-static inline bool qbb_several(QbbSet a)
-{
-    uint64_t low = a.w[0] ? a.w[0] : a.w[1] ? a.w[1] : a.w[2];
-    uint64_t rest = (a.w[0] ? a.w[1] | a.w[2] : a.w[1] ? a.w[2] : 0);
-    return (low & (low - 1)) != 0 || rest != 0;
-}
-
-/* Lowest member of a non-empty set. */
-static inline int qbb_first(QbbSet a)
-{
-    if (a.w[0])
-        return __builtin_ctzll(a.w[0]);
-    if (a.w[1])
-        return 64 + __builtin_ctzll(a.w[1]);
-    return 128 + __builtin_ctzll(a.w[2]);
-}
-
-/* Whole-set shifts toward higher bits (up, right) and lower bits (down,
- * left) by 1..63 bits; bits pushed past either end are lost, sideways
- * spill lands in padding (see above). */
-static inline QbbSet qbb_shl(QbbSet a, unsigned n)
-{
-    return qbb_words(a.w[0] << n, (a.w[1] << n) | (a.w[0] >> (64 - n)), (a.w[2] << n) | (a.w[1] >> (64 - n)));
-}
-
-static inline QbbSet qbb_shr(QbbSet a, unsigned n)
-{
-    return qbb_words((a.w[0] >> n) | (a.w[1] << (64 - n)), (a.w[1] >> n) | (a.w[2] << (64 - n)), a.w[2] >> n);
 }
 
 /* Visit every member, word by word: `QBB_FOR_EACH (sq, set) body;` with
@@ -168,7 +83,7 @@ static inline QbbSet qbb_shr(QbbSet a, unsigned n)
     for (QbbSet qbb_each_set_ = (set), *qbb_each_done_ = 0; !qbb_each_done_; qbb_each_done_ = &qbb_each_set_)          \
         _Pragma("GCC unroll 3") for (int qbb_each_word_ = 0; qbb_each_word_ < 3; qbb_each_word_++)                     \
             for (uint64_t qbb_each_bits_ = qbb_each_set_.w[qbb_each_word_];                                            \
-                 qbb_each_bits_ && ((sq) = qbb_each_word_ * 64 + __builtin_ctzll(qbb_each_bits_), 1);                  \
+                 qbb_each_bits_ && ((sq) = (int)qbb_each_word_ * 64 + __builtin_ctzll(qbb_each_bits_), 1);             \
                  qbb_each_bits_ &= qbb_each_bits_ - 1)
 /* clang-format on */
 

@@ -70,4 +70,4 @@ BACKEND_CORE(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_in
 
 const Backend quaternity_bitboard_backend =
     BACKEND_FROM_CORE(qbb_core, "bitboard", GAME_QUATERNITY,
-                      "144-bit bitboards (3 x 64-bit words, ranks padded to 16 bits) with rotated 12-bit line words");
+                      "144-bit bitboards (" QBB_SET_KIND ", ranks padded to 16 bits) with rotated 12-bit line words");

@@ -81,13 +81,14 @@ typedef struct Frame {
     QbbMove *list; /* NULL: count only */
     int n;
     int mover;
+    QbbTally tally; /* count only: the target sets' members, added to n at the end */
     QbbSet empty, capturable, targets;
 } Frame;
 
 ALWAYS_INLINE void add_moves_from(Frame *f, int from, QbbSet to_set)
 {
     if (!f->list) {
-        f->n += qbb_popcount(to_set);
+        f->tally = qbb_tally_add(f->tally, to_set);
         return;
     }
     Piece piece = f->s->board[from];
@@ -154,7 +155,7 @@ ALWAYS_INLINE QbbSet before_edge(int d)
 ALWAYS_INLINE void add_pawn_moves(Frame *f, QbbSet to_set, int step, QbbSet edge, bool may_promote, Piece placed)
 {
     if (!f->list) {
-        f->n += qbb_popcount(to_set);
+        f->tally = qbb_tally_add(f->tally, to_set);
         if (may_promote)
             f->n += 3 * qbb_popcount(qbb_and(to_set, edge));
         return;
@@ -352,6 +353,7 @@ ALWAYS_INLINE void frame_init(Frame *f, const QbbState *s, QbbMove *list, int mo
     f->list = list;
     f->n = 0;
     f->mover = mover;
+    f->tally = qbb_tally_zero();
     f->empty = qbb_andnot(qbb_board(), s->occupied);
     f->capturable = qbb_andnot(qbb_andnot(s->occupied, friends), s->sets[QBB_SET_KINGS]);
     f->targets = qbb_or(f->empty, f->capturable);
@@ -405,7 +407,7 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
     if (qbb_none(my_kings)) {
         KingSafety none = {.pinned = qbb_empty(), .pin_count = 0};
         add_men(&f, friends, &none);
-        return f.n;
+        return f.n + qbb_tally_total(f.tally);
     }
 
     int ksq = qbb_first(my_kings);
@@ -427,7 +429,7 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
             list[f.n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
         f.n++;
     }
-    return f.n;
+    return f.n + qbb_tally_total(f.tally);
 }
 
 int qbb_generate(const QbbState *s, QbbMove *list)

@@ -145,14 +145,6 @@ static inline void qbb_toggle_sliders(QbbState *s, const QbbSquareLine *at, int 
         s->line_sliders[at[o].line] ^= (uint16_t)(1u << at[o].pos);
 }
 
-/* Toggles the bit of `sq` in a set and, when `both`, the bit of `sq2`. */
-static inline void qbb_toggle_bits(QbbSet *set, int sq, int sq2, bool both)
-{
-    set->w[sq >> 6] ^= UINT64_C(1) << (sq & 63);
-    if (both)
-        set->w[sq2 >> 6] ^= UINT64_C(1) << (sq2 & 63);
-}
-
 /* Adds or removes `piece` on `sq` (and, when `both`, on `sq2` too: a man
  * moving without changing, which shares the work) in every set it belongs
  * to.  Kings go into every controller's line field: in line form
@@ -166,8 +158,8 @@ static inline __attribute__((always_inline)) void qbb_toggle_on(QbbState *s, Pie
     Kind kind = PIECE_KIND(piece);
     uint64_t pattern = kind == KING ? QBB_LINE_EVERYONE : QBB_LINE_MAN(controller);
     bool attacks = !((s->frozen >> controller) & 1);
-    qbb_toggle_bits(&s->occupied, sq, sq2, both);
-    qbb_toggle_bits(&s->by_controller[controller], sq, sq2, both);
+    qbb_toggle_two(&s->occupied, sq, sq2, both);
+    qbb_toggle_two(&s->by_controller[controller], sq, sq2, both);
     for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
         s->line_men[at[o].line] ^= pattern << at[o].pos;
         if (both)
@@ -175,25 +167,25 @@ static inline __attribute__((always_inline)) void qbb_toggle_on(QbbState *s, Pie
     }
     int first = QBB_LINE_RANK, last = QBB_LINE_ANTI_DIAGONAL;
     switch (kind) {
-    case KING: qbb_toggle_bits(&s->sets[QBB_SET_KINGS], sq, sq2, both); return;
+    case KING: qbb_toggle_two(&s->sets[QBB_SET_KINGS], sq, sq2, both); return;
     case PAWN:
-        qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][0]], sq, sq2, both);
-        qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][1]], sq, sq2, both);
+        qbb_toggle_two(&s->sets[qbb_pawn_sets[piece][0]], sq, sq2, both);
+        qbb_toggle_two(&s->sets[qbb_pawn_sets[piece][1]], sq, sq2, both);
         if (PIECE_PAWN_STATE(piece) == PAWN_UNCOMMITTED)
-            qbb_toggle_bits(&s->sets[qbb_pawn_sets[piece][2]], sq, sq2, both);
+            qbb_toggle_two(&s->sets[qbb_pawn_sets[piece][2]], sq, sq2, both);
         return;
-    case KNIGHT: qbb_toggle_bits(&s->sets[QBB_SET_KNIGHTS], sq, sq2, both); return;
+    case KNIGHT: qbb_toggle_two(&s->sets[QBB_SET_KNIGHTS], sq, sq2, both); return;
     case BISHOP:
-        qbb_toggle_bits(&s->sets[QBB_SET_BISHOP_LIKE], sq, sq2, both);
+        qbb_toggle_two(&s->sets[QBB_SET_BISHOP_LIKE], sq, sq2, both);
         first = QBB_LINE_DIAGONAL;
         break;
     case ROOK:
-        qbb_toggle_bits(&s->sets[QBB_SET_ROOK_LIKE], sq, sq2, both);
+        qbb_toggle_two(&s->sets[QBB_SET_ROOK_LIKE], sq, sq2, both);
         last = QBB_LINE_FILE;
         break;
     default: /* queen */
-        qbb_toggle_bits(&s->sets[QBB_SET_ROOK_LIKE], sq, sq2, both);
-        qbb_toggle_bits(&s->sets[QBB_SET_BISHOP_LIKE], sq, sq2, both);
+        qbb_toggle_two(&s->sets[QBB_SET_ROOK_LIKE], sq, sq2, both);
+        qbb_toggle_two(&s->sets[QBB_SET_BISHOP_LIKE], sq, sq2, both);
         break;
     }
     if (attacks) {

@@ -1,0 +1,185 @@
+/* The vector QbbSet (bb144.h): the three words in one 256-bit AVX2
+ * register, the fourth word always zero.  Set algebra is one instruction,
+ * emptiness one VPTEST, a single square three (no table), and the pawn
+ * shifts carry between words with one cross-lane permute.  Word access
+ * (iteration, PDEP) goes through GCC's vector subscript.  Included by
+ * bb144.h only. */
+#ifndef GEN_QUATERNITY_BITBOARD_BB144_AVX2_H
+#define GEN_QUATERNITY_BITBOARD_BB144_AVX2_H
+
+#include <immintrin.h>
+
+#define QBB_SET_KIND "one 256-bit AVX2 vector"
+
+typedef uint64_t QbbWords __attribute__((vector_size(32)));
+
+typedef struct QbbSet {
+    QbbWords w;
+} QbbSet;
+
+static inline __m256i qbb_m(QbbSet a)
+{
+    return (__m256i)a.w;
+}
+static inline QbbSet qbb_v(__m256i v)
+{
+    return (QbbSet){(QbbWords)v};
+}
+
+static inline QbbSet qbb_words(uint64_t w0, uint64_t w1, uint64_t w2)
+{
+    return (QbbSet){{w0, w1, w2, 0}};
+}
+static inline QbbSet qbb_empty(void)
+{
+    return qbb_words(0, 0, 0);
+}
+static inline QbbSet qbb_board(void)
+{
+    return qbb_words(QBB_WORD_BOARD, QBB_WORD_BOARD, QBB_WORD_BOARD);
+}
+
+/* 1 shifted by (index - 64 * word) in each word: VPSLLVQ gives 0 for any
+ * count outside 0..63, negative ones included. */
+static inline QbbSet qbb_square(int index)
+{
+    QbbWords counts = (QbbWords){0, 0, 0, 0} + (uint64_t)index - (QbbWords){0, 64, 128, 192};
+    return qbb_v(_mm256_sllv_epi64(_mm256_set1_epi64x(1), (__m256i)counts));
+}
+
+static inline QbbSet qbb_and(QbbSet a, QbbSet b)
+{
+    return (QbbSet){a.w & b.w};
+}
+static inline QbbSet qbb_or(QbbSet a, QbbSet b)
+{
+    return (QbbSet){a.w | b.w};
+}
+static inline QbbSet qbb_xor(QbbSet a, QbbSet b)
+{
+    return (QbbSet){a.w ^ b.w};
+}
+/* a without b */
+static inline QbbSet qbb_andnot(QbbSet a, QbbSet b)
+{
+    return (QbbSet){a.w & ~b.w};
+}
+
+static inline bool qbb_any(QbbSet a)
+{
+    return !_mm256_testz_si256(qbb_m(a), qbb_m(a));
+}
+static inline bool qbb_test(QbbSet a, int index)
+{
+    return !_mm256_testz_si256(qbb_m(a), qbb_m(qbb_square(index)));
+}
+
+static inline void qbb_toggle(QbbSet *a, int index)
+{
+    *a = qbb_xor(*a, qbb_square(index));
+}
+
+/* Toggles `sq` and, when `both`, `sq2` too (a man moving): one 256-bit
+ * XOR, and the compiler shares the mask between the sets of one man. */
+static inline void qbb_toggle_two(QbbSet *a, int sq, int sq2, bool both)
+{
+    QbbSet bits = qbb_square(sq);
+    if (both)
+        bits = qbb_or(bits, qbb_square(sq2));
+    *a = qbb_xor(*a, bits);
+}
+
+static inline int qbb_popcount(QbbSet a)
+{
+    return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]);
+}
+
+/* A running count of members over several sets (bulk counting adds up
+ * the target sets of all men): per-byte counts from a nibble table
+ * (VPSHUFB) summed into the four words by VPSADBW, so nothing leaves the
+ * vector unit until qbb_tally_total. */
+typedef struct QbbTally {
+    __m256i words;
+} QbbTally;
+
+static inline QbbTally qbb_tally_zero(void)
+{
+    return (QbbTally){_mm256_setzero_si256()};
+}
+static inline QbbTally qbb_tally_add(QbbTally t, QbbSet a)
+{
+    const __m256i nibble_counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2,
+                                                   3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+    __m256i low = _mm256_and_si256(qbb_m(a), low_nibbles);
+    __m256i high = _mm256_and_si256(_mm256_srli_epi64(qbb_m(a), 4), low_nibbles);
+    __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_counts, low), _mm256_shuffle_epi8(nibble_counts, high));
+    return (QbbTally){_mm256_add_epi64(t.words, _mm256_sad_epu8(bytes, _mm256_setzero_si256()))};
+}
+static inline int qbb_tally_total(QbbTally t)
+{
+    __m128i halves = _mm_add_epi64(_mm256_castsi256_si128(t.words), _mm256_extracti128_si256(t.words, 1));
+    return (int)(_mm_cvtsi128_si64(halves) + _mm_extract_epi64(halves, 1));
+}
+
+/* Bit w set for each non-empty word w: iteration skips empty words. */
+static inline unsigned qbb_nonzero_words(QbbSet a)
+{
+    __m256i zero_words = _mm256_cmpeq_epi64(qbb_m(a), _mm256_setzero_si256());
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(zero_words)) ^ 0xFu;
+}
+
+/* More than one member: the test for double check. */
+static inline bool qbb_several(QbbSet a)
+{
+    return qbb_popcount(a) > 1;
+}
+
+/* Lowest member of a non-empty set. */
+static inline int qbb_first(QbbSet a)
+{
+    if (a.w[0])
+        return __builtin_ctzll(a.w[0]);
+    if (a.w[1])
+        return 64 + __builtin_ctzll(a.w[1]);
+    return 128 + __builtin_ctzll(a.w[2]);
+}
+
+/* The words moved one up ({0, w0, w1, w2}) and one down ({w1, w2, 0, 0}:
+ * word 3 is zero), the carries of a whole-set shift. */
+static inline __m256i qbb_words_up(QbbSet a)
+{
+    return _mm256_blend_epi32(_mm256_permute4x64_epi64(qbb_m(a), _MM_SHUFFLE(2, 1, 0, 0)), _mm256_setzero_si256(),
+                              0x03);
+}
+static inline __m256i qbb_words_down(QbbSet a)
+{
+    return _mm256_permute4x64_epi64(qbb_m(a), _MM_SHUFFLE(3, 3, 2, 1));
+}
+
+/* Whole-set shifts toward higher bits (up, right) and lower bits (down,
+ * left) by 1..63 bits; bits pushed past either end are lost (up: into
+ * word 3, which every caller's intersection clears), sideways spill lands
+ * in padding (bb144.h).  A rank step (16 bits, whole bytes) is a 256-bit
+ * byte shift: one lane swap and one VPALIGNR. */
+static inline QbbSet qbb_shl(QbbSet a, unsigned n)
+{
+    if (n == 16) {
+        __m256i low_up = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x08);
+        return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 14));
+    }
+    __m256i shifted = _mm256_slli_epi64(qbb_m(a), (int)n);
+    return qbb_v(_mm256_or_si256(shifted, _mm256_srli_epi64(qbb_words_up(a), (int)(64 - n))));
+}
+
+static inline QbbSet qbb_shr(QbbSet a, unsigned n)
+{
+    if (n == 16) {
+        __m256i high_down = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x81);
+        return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 2));
+    }
+    __m256i shifted = _mm256_srli_epi64(qbb_m(a), (int)n);
+    return qbb_v(_mm256_or_si256(shifted, _mm256_slli_epi64(qbb_words_down(a), (int)(64 - n))));
+}
+
+#endif
