@@ -31,10 +31,13 @@ enum { ID_COLUMN = 32 };
 
 static void column_id(const char *id, char out[ID_COLUMN + 1])
 {
-    if (strlen(id) <= ID_COLUMN)
-        snprintf(out, ID_COLUMN + 1, "%s", id);
-    else
-        snprintf(out, ID_COLUMN + 1, "%.*s...", ID_COLUMN - 3, id);
+    size_t length = strlen(id);
+    if (length <= ID_COLUMN) {
+        memcpy(out, id, length + 1);
+    } else {
+        memcpy(out, id, ID_COLUMN - 3);
+        memcpy(out + ID_COLUMN - 3, "...", 4);
+    }
 }
 
 /* Per-participant sums for the closing speed table. */
