@@ -122,13 +122,6 @@ static inline int qbb_tally_total(QbbTally t)
     return (int)(_mm_cvtsi128_si64(halves) + _mm_extract_epi64(halves, 1));
 }
 
-/* Bit w set for each non-empty word w: iteration skips empty words. */
-static inline unsigned qbb_nonzero_words(QbbSet a)
-{
-    __m256i zero_words = _mm256_cmpeq_epi64(qbb_m(a), _mm256_setzero_si256());
-    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(zero_words)) ^ 0xFu;
-}
-
 /* More than one member: the test for double check. */
 static inline bool qbb_several(QbbSet a)
 {

@@ -96,14 +96,6 @@ static inline int qbb_tally_total(QbbTally t)
     return t.members;
 }
 
-/* The words iteration visits: all three (a constant, so the word loop
- * unrolls). */
-static inline unsigned qbb_nonzero_words(QbbSet a)
-{
-    (void)a;
-    return 7;
-}
-
 /* More than one member: the test for double check. */
 static inline bool qbb_several(QbbSet a)
 {

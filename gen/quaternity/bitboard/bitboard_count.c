@@ -26,6 +26,7 @@
  *   tested only for captures (king_target_attacked). */
 #include "bitboard_attacks.h"
 #include "bitboard_movegen.h"
+#include "bitboard_pawn_steps.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -43,23 +44,6 @@ ALWAYS_INLINE uint64_t shifted_word(QbbSet a, int w, int step)
     return (a.w[w] >> -step) | (w < 2 ? a.w[w + 1] << (64 + step) : 0);
 }
 
-#define FILE_A_BITS UINT64_C(0x0001000100010001)
-/* The squares one step before direction d's promotion edge. */
-ALWAYS_INLINE QbbSet before_edge(int d)
-{
-    switch (d) {
-    case QBB_DIR_UP: return qbb_words(0, 0, UINT64_C(0x0FFF) << 32);
-    case QBB_DIR_DOWN: return qbb_words(UINT64_C(0x0FFF) << 16, 0, 0);
-    case QBB_DIR_RIGHT: return qbb_words(FILE_A_BITS << 10, FILE_A_BITS << 10, FILE_A_BITS << 10);
-    default: return qbb_words(FILE_A_BITS << 1, FILE_A_BITS << 1, FILE_A_BITS << 1);
-    }
-}
-
-ALWAYS_INLINE int dir_step(int d)
-{
-    return d == QBB_DIR_UP ? QBB_RANK_BITS : d == QBB_DIR_DOWN ? -QBB_RANK_BITS : d == QBB_DIR_RIGHT ? 1 : -1;
-}
-
 /* The pawn moves of the army with forward directions d1, d2 among
  * `movers`, or -1 when a pawn stands before an edge, so may promote (then
  * the general path counts).
@@ -73,9 +57,9 @@ ALWAYS_INLINE int count_army_pawns(const QbbState *s, int army, int d1, int d2, 
     QbbSet along2 = qbb_and(qbb_or(s->sets[QBB_SET_PAWNS + d2], uncommitted), movers);
     QbbSet both = qbb_or(along1, along2);
     /* Any pawn before either edge: a few that could not promote go too. */
-    if (qbb_any(qbb_and(both, qbb_or(before_edge(d1), before_edge(d2)))))
+    if (qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2)))))
         return -1;
-    int s1 = dir_step(d1), s2 = dir_step(d2), n = 0;
+    int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
     /* Word by word, so that few words are live at once. */
     for (int w = 0; w < 3; w++)
         n += __builtin_popcountll(shifted_word(along1, w, s1) & quiet.w[w]) +

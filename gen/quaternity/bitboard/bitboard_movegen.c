@@ -26,30 +26,9 @@
 #include "bitboard_movegen.h"
 
 #include "bitboard_attacks.h"
+#include "bitboard_pawn_steps.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
-
-/* Bit step of a pawn direction, its sideways step, and its promotion edge;
- * constants once inlined. */
-ALWAYS_INLINE int dir_step(int d)
-{
-    return d == QBB_DIR_UP ? QBB_RANK_BITS : d == QBB_DIR_DOWN ? -QBB_RANK_BITS : d == QBB_DIR_RIGHT ? 1 : -1;
-}
-ALWAYS_INLINE int side_step(int d)
-{
-    return d <= QBB_DIR_DOWN ? 1 : QBB_RANK_BITS;
-}
-
-#define FILE_A_BITS UINT64_C(0x0001000100010001)
-ALWAYS_INLINE QbbSet promotion_edge(int d)
-{
-    switch (d) {
-    case QBB_DIR_UP: return qbb_words(0, 0, UINT64_C(0x0FFF) << 48);
-    case QBB_DIR_DOWN: return qbb_words(0x0FFF, 0, 0);
-    case QBB_DIR_RIGHT: return qbb_words(FILE_A_BITS << 11, FILE_A_BITS << 11, FILE_A_BITS << 11);
-    default: return qbb_words(FILE_A_BITS, FILE_A_BITS, FILE_A_BITS);
-    }
-}
 
 /* A shift by a board step without the board mask: every caller intersects
  * the result with empty or capturable squares, which lie on the board, and
@@ -136,18 +115,6 @@ ALWAYS_INLINE void add_slider_evasions(Frame *f, int sq, int o1, int o2, QbbSet 
     add_moves_from(f, sq, qbb_and(to_set, evasion));
 }
 
-/* The squares one step before the promotion edge: a pawn that can
- * promote stands there. */
-ALWAYS_INLINE QbbSet before_edge(int d)
-{
-    switch (d) {
-    case QBB_DIR_UP: return qbb_words(0, 0, UINT64_C(0x0FFF) << 32);
-    case QBB_DIR_DOWN: return qbb_words(UINT64_C(0x0FFF) << 16, 0, 0);
-    case QBB_DIR_RIGHT: return qbb_words(FILE_A_BITS << 10, FILE_A_BITS << 10, FILE_A_BITS << 10);
-    default: return qbb_words(FILE_A_BITS << 1, FILE_A_BITS << 1, FILE_A_BITS << 1);
-    }
-}
-
 /* Pawn moves landing on `to_set`, each from `to - step`.  `placed` is the
  * pawn after the move (EMPTY: unchanged); on `edge` it promotes instead,
  * which is looked at only when `may_promote` (some pawn stood next to the
@@ -179,9 +146,9 @@ ALWAYS_INLINE void add_pawn_moves(Frame *f, QbbSet to_set, int step, QbbSet edge
  * captures onto `captures`. */
 ALWAYS_INLINE void add_directed_pawns(Frame *f, QbbSet pawns, int d, QbbSet quiet, QbbSet captures)
 {
-    int forward = dir_step(d), side = side_step(d);
-    QbbSet edge = promotion_edge(d);
-    bool may_promote = qbb_any(qbb_and(pawns, before_edge(d)));
+    int forward = qbb_pawn_step(d), side = qbb_pawn_side_step(d);
+    QbbSet edge = qbb_promotion_edge(d);
+    bool may_promote = qbb_any(qbb_and(pawns, qbb_before_edge(d)));
     add_pawn_moves(f, qbb_and(shift(pawns, forward), quiet), forward, edge, may_promote, EMPTY);
     add_pawn_moves(f, qbb_and(shift(pawns, forward + side), captures), forward + side, edge, may_promote, EMPTY);
     add_pawn_moves(f, qbb_and(shift(pawns, forward - side), captures), forward - side, edge, may_promote, EMPTY);
@@ -194,9 +161,10 @@ ALWAYS_INLINE void add_directed_pawns(Frame *f, QbbSet pawns, int d, QbbSet quie
 ALWAYS_INLINE void add_uncommitted_pawns_of(Frame *f, QbbSet pawns, int army, int d1, int d2, QbbSet quiet,
                                             QbbSet captures)
 {
-    int s1 = dir_step(d1), s2 = dir_step(d2);
-    QbbSet edge1 = promotion_edge(d1), edge2 = promotion_edge(d2);
-    bool promote1 = qbb_any(qbb_and(pawns, before_edge(d1))), promote2 = qbb_any(qbb_and(pawns, before_edge(d2)));
+    int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2);
+    QbbSet edge1 = qbb_promotion_edge(d1), edge2 = qbb_promotion_edge(d2);
+    bool promote1 = qbb_any(qbb_and(pawns, qbb_before_edge(d1))),
+         promote2 = qbb_any(qbb_and(pawns, qbb_before_edge(d2)));
     Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
     add_pawn_moves(f, qbb_and(shift(pawns, s1), quiet), s1, edge1, promote1, to_d1);
     add_pawn_moves(f, qbb_and(shift(pawns, s2), quiet), s2, edge2, promote2, to_d2);
