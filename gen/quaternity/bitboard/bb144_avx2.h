@@ -17,6 +17,8 @@ typedef struct QbbSet {
     QbbWords w;
 } QbbSet;
 
+#include "bb144_word_reads.h"
+
 static inline __m256i qbb_m(QbbSet a)
 {
     return (__m256i)a.w;
@@ -89,11 +91,6 @@ static inline void qbb_toggle_two(QbbSet *a, int sq, int sq2, bool both)
     *a = qbb_xor(*a, bits);
 }
 
-static inline int qbb_popcount(QbbSet a)
-{
-    return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]);
-}
-
 /* A running count of members over several sets (bulk counting adds up
  * the target sets of all men): per-byte counts from a nibble table
  * (VPSHUFB) summed into the four words by VPSADBW, so nothing leaves the
@@ -126,16 +123,6 @@ static inline int qbb_tally_total(QbbTally t)
 static inline bool qbb_several(QbbSet a)
 {
     return qbb_popcount(a) > 1;
-}
-
-/* Lowest member of a non-empty set. */
-static inline int qbb_first(QbbSet a)
-{
-    if (a.w[0])
-        return __builtin_ctzll(a.w[0]);
-    if (a.w[1])
-        return 64 + __builtin_ctzll(a.w[1]);
-    return 128 + __builtin_ctzll(a.w[2]);
 }
 
 /* The words moved one up ({0, w0, w1, w2}) and one down ({w1, w2, 0, 0}:

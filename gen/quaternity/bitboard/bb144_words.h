@@ -9,6 +9,8 @@ typedef struct QbbSet {
     uint64_t w[3];
 } QbbSet;
 
+#include "bb144_word_reads.h"
+
 static inline QbbSet qbb_words(uint64_t w0, uint64_t w1, uint64_t w2)
 {
     return (QbbSet){{w0, w1, w2}};
@@ -69,14 +71,6 @@ static inline void qbb_toggle_two(QbbSet *a, int sq, int sq2, bool both)
         a->w[sq2 >> 6] ^= UINT64_C(1) << (sq2 & 63);
 }
 
-/* Not forced inline: forcing it (and qbb_toggle_move) saved instructions in
- * a build without AVX-512 but made the -march=native build's perft without
- * bulk counting 10-20% slower (pinned, interleaved, against 044f842). */
-static inline int qbb_popcount(QbbSet a)
-{
-    return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]);
-}
-
 /* A running count of members over several sets (bulk counting adds up
  * the target sets of all men). */
 typedef struct QbbTally {
@@ -102,16 +96,6 @@ static inline bool qbb_several(QbbSet a)
     uint64_t low = a.w[0] ? a.w[0] : a.w[1] ? a.w[1] : a.w[2];
     uint64_t rest = (a.w[0] ? a.w[1] | a.w[2] : a.w[1] ? a.w[2] : 0);
     return (low & (low - 1)) != 0 || rest != 0;
-}
-
-/* Lowest member of a non-empty set. */
-static inline int qbb_first(QbbSet a)
-{
-    if (a.w[0])
-        return __builtin_ctzll(a.w[0]);
-    if (a.w[1])
-        return 64 + __builtin_ctzll(a.w[1]);
-    return 128 + __builtin_ctzll(a.w[2]);
 }
 
 /* Whole-set shifts toward higher bits (up, right) and lower bits (down,
