@@ -450,11 +450,8 @@ static int print_divide(const DeepJob *job, const DeepSettings *deep, const Deep
     uint64_t total = 0;
     int unfinished = 0;
     for (int i = 0; i < r->root_count; i++) {
-        char mt[MOVE_TEXT_MAX];
-        move_format(job->start.game, r->roots[i].move, mt);
         if (r->roots[i].finished) {
-            fprintf(out, format == FORMAT_STOCKFISH ? "%s: %llu\n" : "%s %llu\n", mt,
-                    (unsigned long long)r->roots[i].count);
+            divide_print_move(out, format, job->start.game, r->roots[i].move, r->roots[i].count);
             total += r->roots[i].count;
         } else
             unfinished++;
@@ -470,7 +467,7 @@ static int print_divide(const DeepJob *job, const DeepSettings *deep, const Deep
         }
         fputc('\n', out);
     } else
-        fprintf(out, format == FORMAT_STOCKFISH ? "\nNodes searched: %llu\n" : "\n%llu\n", (unsigned long long)total);
+        divide_print_total(out, format, total);
     fflush(out);
     char threads[128];
     if (deep->workers_text)

@@ -28,15 +28,23 @@ static void list_missing(Game game, const DivideEntry *a, int na, const DivideEn
     }
 }
 
+void divide_print_move(FILE *out, OutputFormat format, Game game, Move move, uint64_t count)
+{
+    char text[MOVE_TEXT_MAX];
+    move_format(game, move, text);
+    fprintf(out, format == FORMAT_STOCKFISH ? "%s: %llu\n" : "%s %llu\n", text, (unsigned long long)count);
+}
+
+void divide_print_total(FILE *out, OutputFormat format, uint64_t total)
+{
+    fprintf(out, format == FORMAT_STOCKFISH ? "\nNodes searched: %llu\n" : "\n%llu\n", (unsigned long long)total);
+}
+
 void divide_print(FILE *out, OutputFormat format, Game game, const DivideEntry *entries, int count, uint64_t total)
 {
-    for (int i = 0; i < count; i++) {
-        char text[MOVE_TEXT_MAX];
-        move_format(game, entries[i].move, text);
-        fprintf(out, format == FORMAT_STOCKFISH ? "%s: %llu\n" : "%s %llu\n", text,
-                (unsigned long long)entries[i].count);
-    }
-    fprintf(out, format == FORMAT_STOCKFISH ? "\nNodes searched: %llu\n" : "\n%llu\n", (unsigned long long)total);
+    for (int i = 0; i < count; i++)
+        divide_print_move(out, format, game, entries[i].move, entries[i].count);
+    divide_print_total(out, format, total);
 }
 
 json_t *divide_json(Game game, const DivideEntry *entries, int count, uint64_t total)

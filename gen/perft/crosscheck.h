@@ -62,6 +62,9 @@ int crosscheck(const Backend *const *backends, int count, const Position *pos, c
  * a blank line and the total; FORMAT_STOCKFISH: "move: count" lines, a blank
  * line and "Nodes searched: N"). */
 void divide_print(FILE *out, OutputFormat format, Game game, const DivideEntry *entries, int count, uint64_t total);
+/* Its parts: one root move's line, and the blank line with the total. */
+void divide_print_move(FILE *out, OutputFormat format, Game game, Move move, uint64_t count);
+void divide_print_total(FILE *out, OutputFormat format, uint64_t total);
 
 /* A divide as a JSON object {"moves": {MOVE: COUNT...}, "total": N}. */
 json_t *divide_json(Game game, const DivideEntry *entries, int count, uint64_t total);
