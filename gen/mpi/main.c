@@ -24,6 +24,10 @@
  * more multiplies the units by 20 to 40. */
 enum { UNITS_PER_WORKER = 64, MAX_UNITS_TARGET = 1 << 16 };
 
+/* How long a worker rank outlives an interrupt, for rank 0 to print
+ * (count_for_master). */
+enum { WORKER_GRACE_SECONDS = 5 };
+
 typedef struct MpiRun {
     int rank, ranks;
     bool met;       /* this rank has taken part in the start (meet) */
@@ -86,6 +90,19 @@ static int count_for_master(MpiRun *run, const DeepJob *job, const DeepSettings 
         fprintf(stderr, "perft: rank %d: %s\n", run->rank, err);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
+    /* mpirun turns Ctrl-C into SIGTERM to every rank at once.  A worker
+     * killed by it at once could make mpirun end the job before rank 0 has
+     * printed the finished root moves (seen: 1 run in 3 printed nothing),
+     * so a worker keeps the signal and leaves only after a grace time in
+     * which rank 0 prints and exits, which ends the job. */
+    InterruptGuard guard;
+    interrupt_install(&guard);
+    while (!counting_threads_wait(counters, 0.05))
+        if (interrupt_signal()) {
+            sleep(WORKER_GRACE_SECONDS);
+            _exit(128 + interrupt_signal());
+        }
+    interrupt_restore(&guard);
     counting_threads_join(counters);
     remote_feed_free(&feed);
     result->root_count = 0; /* rank 0 prints */
