@@ -62,6 +62,7 @@ typedef struct Frame {
     int mover;
     QbbTally tally; /* count only: the target sets' members, added to n at the end */
     QbbSet empty, capturable, targets;
+    QbbSides sides;
 } Frame;
 
 ALWAYS_INLINE void add_moves_from(Frame *f, int from, QbbSet to_set)
@@ -89,14 +90,13 @@ ALWAYS_INLINE void add_line_moves(Frame *f, int from, int line, unsigned to_bits
 }
 
 /* The positions a slider on `sq` may move to along orientation o: its
- * reach minus the mover's line set (friends, kings, phantoms). */
+ * reach minus the blocked positions (friends, kings, past the end). */
 ALWAYS_INLINE unsigned line_targets(const Frame *f, int sq, int o, int *line)
 {
-    const QbbState *s = f->s;
     QbbSquareLine at = qbb_square_lines[sq][o];
     *line = at.line;
-    uint64_t men = s->line_men[at.line];
-    return qbb_reach12(qbb_line_occupied(men), at.pos) & ~qbb_line_blocked_for(men, f->mover);
+    unsigned occupancy = qbb_gather_on(f->s->occupied, o, at.line);
+    return qbb_reach12(occupancy, at.pos) & ~qbb_blocked_on(&f->sides, o, at.line);
 }
 
 ALWAYS_INLINE void add_slider_line(Frame *f, int sq, int o)
@@ -233,12 +233,12 @@ ALWAYS_INLINE void add_men(Frame *f, QbbSet friends, const KingSafety *safety)
     add_pawns(f, free_men, f->empty, f->capturable);
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
     add_moves_from(f, from, qbb_and(qbb_knight_attacks[from], f->targets));
-    QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_ROOK_LIKE], free_men))
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men))
     {
         add_slider_line(f, from, QBB_LINE_RANK);
         add_slider_line(f, from, QBB_LINE_FILE);
     }
-    QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_BISHOP_LIKE], free_men))
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men))
     {
         add_slider_line(f, from, QBB_LINE_DIAGONAL);
         add_slider_line(f, from, QBB_LINE_ANTI_DIAGONAL);
@@ -263,28 +263,27 @@ static void add_evasions(Frame *f, QbbSet friends, const KingSafety *safety)
     add_pawns(f, free_men, qbb_and(f->empty, evasion), qbb_and(f->capturable, evasion));
     for (QbbIter it = qbb_iter(qbb_and(s->sets[QBB_SET_KNIGHTS], free_men)); qbb_next(&it, &from);)
         add_moves_from(f, from, qbb_and(qbb_knight_attacks[from], qbb_and(f->targets, evasion)));
-    for (QbbIter it = qbb_iter(qbb_and(s->sets[QBB_SET_ROOK_LIKE], free_men)); qbb_next(&it, &from);)
+    for (QbbIter it = qbb_iter(qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men)); qbb_next(&it, &from);)
         add_slider_evasions(f, from, QBB_LINE_RANK, QBB_LINE_FILE, evasion);
-    for (QbbIter it = qbb_iter(qbb_and(s->sets[QBB_SET_BISHOP_LIKE], free_men)); qbb_next(&it, &from);)
+    for (QbbIter it = qbb_iter(qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men)); qbb_next(&it, &from);)
         add_slider_evasions(f, from, QBB_LINE_DIAGONAL, QBB_LINE_ANTI_DIAGONAL, evasion);
 }
 
 /* Checks and pins against the king on `ksq`. */
-ALWAYS_INLINE void find_king_safety(const QbbState *s, int mover, QbbSet enemies, int ksq, KingSafety *k)
+ALWAYS_INLINE void find_king_safety(const QbbState *s, const QbbSides *sides, int ksq, KingSafety *k)
 {
-    k->danger = qbb_near_danger(s, enemies, ksq);
-    k->near_checkers = qbb_test(k->danger, ksq) ? qbb_near_attackers(s, enemies, ksq) : qbb_empty();
+    k->danger = qbb_near_danger(s, sides->enemies, ksq);
+    k->near_checkers = qbb_test(k->danger, ksq) ? qbb_near_attackers(s, sides->enemies, ksq) : qbb_empty();
     k->line_checks = 0;
     k->pinned = qbb_empty();
     k->pin_count = 0;
     QbbSet check_rays = qbb_empty();
     for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
         QbbSquareLine at = qbb_square_lines[ksq][o];
-        unsigned sliders = qbb_enemy_sliders_on_line(s, mover, at.line);
+        unsigned sliders = qbb_enemy_sliders_on(sides, o, at.line);
         if (!sliders)
             continue;
-        uint64_t men = s->line_men[at.line];
-        unsigned occupancy = qbb_line_occupied(men);
+        unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
         unsigned reach = qbb_reach12(occupancy, at.pos);
         unsigned above = 0xFFFu << (at.pos + 1), below = (1u << at.pos) - 1;
         for (unsigned hits = reach & sliders; hits; hits &= hits - 1) {
@@ -293,8 +292,8 @@ ALWAYS_INLINE void find_king_safety(const QbbState *s, int mover, QbbSet enemies
             k->line_checks++;
         }
         /* The first men seen that the mover may not land on: friends (and
-         * kings or phantoms, which x-ray into nothing that matters). */
-        unsigned friends = reach & qbb_line_blocked_for(men, mover);
+         * kings, or the line's end, which x-ray into nothing that matters). */
+        unsigned friends = reach & qbb_blocked_on(sides, o, at.line);
         if (!friends)
             continue;
         unsigned xray = qbb_reach12(occupancy & ~friends, at.pos);
@@ -317,6 +316,7 @@ ALWAYS_INLINE void find_king_safety(const QbbState *s, int mover, QbbSet enemies
 
 ALWAYS_INLINE void frame_init(Frame *f, const QbbState *s, QbbMove *list, int mover, QbbSet friends)
 {
+    qbb_sides(s, mover, &f->sides);
     f->s = s;
     f->list = list;
     f->n = 0;
@@ -347,11 +347,12 @@ static int generate_several_kings(const QbbState *s, QbbMove *list)
     int kept = 0;
     for (int i = 0; i < f.n; i++) {
         Piece captured = qbb_make_move(&trial, pseudo[i]);
-        QbbSet enemies = qbb_active_enemies(&trial, mover);
+        QbbSides sides;
+        qbb_sides(&trial, mover, &sides);
         bool safe = true;
         for (QbbIter it = qbb_iter(qbb_and(trial.sets[QBB_SET_KINGS], trial.by_controller[mover]));
              safe && qbb_next(&it, &ksq);)
-            safe = !qbb_attacked(&trial, mover, enemies, ksq, ksq);
+            safe = !qbb_attacked(&trial, &sides, ksq, ksq);
         qbb_unmake_move(&trial, pseudo[i], captured, mover);
         if (safe) {
             if (list)
@@ -379,9 +380,8 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
     }
 
     int ksq = qbb_first(my_kings);
-    QbbSet enemies = qbb_active_enemies(s, mover);
     KingSafety safety;
-    find_king_safety(s, mover, enemies, ksq, &safety);
+    find_king_safety(s, &f.sides, ksq, &safety);
     if (safety.line_checks == 0 && qbb_none(safety.near_checkers))
         add_men(&f, friends, &safety);
     else if (qbb_any(safety.evasion))
@@ -392,7 +392,7 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
     int to;
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], f.targets), safety.danger);
     QBB_FOR_EACH(to, king_targets)
-    if (!qbb_slider_attacked(s, mover, to, ksq)) {
+    if (!qbb_slider_attacked(s, &f.sides, to, ksq)) {
         if (list)
             list[f.n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
         f.n++;
@@ -400,7 +400,7 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
     return f.n + qbb_tally_total(f.tally);
 }
 
-int qbb_generate(const QbbState *s, QbbMove *list)
+int qbb_generate_general(const QbbState *s, QbbMove *list)
 {
     return generate(s, list);
 }

@@ -9,10 +9,12 @@
  * QBB_MAX_MOVES, which no position exceeds) and returns how many. */
 int qbb_generate(const QbbState *s, QbbMove *list);
 
-/* The same number, without writing the moves: popcounts of target sets.
- * qbb_count (bitboard_count.c) takes the common case on its own and
- * leaves every other to qbb_count_general, which handles any position. */
+/* The same number, without writing the moves: popcounts of target sets. */
 int qbb_count(const QbbState *s);
+
+/* Both take the common node on their own (bitboard_common.c) and leave
+ * every other to these, which handle any position (bitboard_movegen.c). */
+int qbb_generate_general(const QbbState *s, QbbMove *list);
 int qbb_count_general(const QbbState *s);
 
 #endif

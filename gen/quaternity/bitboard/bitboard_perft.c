@@ -9,7 +9,8 @@
 typedef uint64_t QbbPerftFn(QbbState *s, int depth);
 
 /* Bulk: depth >= 1, and depth 1 is a count of the legal moves.  Made:
- * every move is made, down to depth 0, which counts 1.  The recursion goes
+ * every move is made, down to the last ply, each of whose moves counts 1
+ * once made.  The recursion goes
  * through `child` (the instantiating function itself) rather than naming
  * both modes here: naming both made GCC treat the two instances as one
  * mutually recursive cycle, and the made mode lost about 3% of its
@@ -19,8 +20,6 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int d
 {
     if (bulk && depth == 1)
         return (uint64_t)qbb_count(s);
-    if (!bulk && depth == 0)
-        return 1;
     QbbMove moves[QBB_MAX_MOVES];
     int n = qbb_generate(s, moves);
     uint64_t nodes = 0;
@@ -28,10 +27,11 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int d
     for (int i = 0; i < n; i++) {
         Piece captured = qbb_make_move(s, moves[i]);
         BACKEND_DEBUG_CHECK(qbb_check, s);
-        /* The leaf count called here, not through a call of the
-         * recursion at depth 1, whose prologue (the move list's frame)
-         * cost more than the test (measured, callgrind). */
-        nodes += bulk && depth == 2 ? (uint64_t)qbb_count(s) : child(s, depth - 1);
+        /* The leaf counted here, not through a call of the recursion,
+         * whose prologue (the move list's frame) cost more than the test
+         * (measured, callgrind): with bulk counting depth 2 calls the
+         * count, without it depth 1 counts the move it has made. */
+        nodes += bulk && depth == 2 ? (uint64_t)qbb_count(s) : !bulk && depth == 1 ? 1 : child(s, depth - 1);
         qbb_unmake_move(s, moves[i], captured, turn);
         BACKEND_DEBUG_CHECK(qbb_check, s);
     }

@@ -4,6 +4,7 @@
 #include "run_once.h"
 
 QbbLine qbb_lines[QBB_LINE_COUNT];
+QbbSet qbb_line_sets[QBB_LINE_COUNT];
 uint8_t qbb_line_squares[QBB_LINE_COUNT][12];
 QbbSquareLine qbb_square_lines[QBB_BITS][QBB_LINE_ORIENTATIONS];
 uint16_t qbb_line_attacks[12][QBB_LINE_INNER_OCCUPANCIES];
@@ -83,6 +84,9 @@ static void init_lines(void)
         QbbLine *line = &qbb_lines[i];
         line->shift1 = (uint8_t)__builtin_popcountll(line->mask[0]);
         line->shift2 = (uint8_t)(line->shift1 + __builtin_popcountll(line->mask[1]));
+        int length = line->shift2 + __builtin_popcountll(line->mask[2]);
+        line->past_end = (uint16_t)(0xFFFu & ~((1u << length) - 1));
+        qbb_line_sets[i] = qbb_words(line->mask[0], line->mask[1], line->mask[2]);
     }
     for (int r = 0; r < 12; r++)
         for (int f = 0; f < 12; f++) {

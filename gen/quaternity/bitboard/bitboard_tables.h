@@ -4,10 +4,10 @@
  * entries for padding indexes are empty sets.  Lines: every rank, file,
  * diagonal (up-right) and anti-diagonal (up-left) of the board is one
  * QbbLine, 12 + 12 + 23 + 23 = 70 in all.  A line's squares, in increasing
- * bit order, are its positions 0, 1, ...  The position keeps each line's
- * occupancy as 12 bits (bitboard_state.h); a line's masks pick its squares
- * out of each word, so BMI2 PDEP scatters a 12-bit answer back onto the
- * board when a 144-bit set is wanted (bitboard_attacks.h).
+ * bit order, are its positions 0, 1, ...  A line's masks pick its squares
+ * out of each word: BMI2 PEXT gathers a set's squares along the line into
+ * 12 bits, PDEP scatters a 12-bit answer back onto the board
+ * (bitboard_attacks.h).
  *
  * Worked example: the diagonal through d4 (rank 3, file 3) is a1-l12; its
  * masks are w[0]: bits 0, 17, 34, 51 (a1 b2 c3 d4), w[1]: 4, 21, 38, 55
@@ -36,6 +36,7 @@ enum { QBB_LINE_COUNT = 70, QBB_LINE_INNER_OCCUPANCIES = 1024 };
 typedef struct QbbLine {
     uint64_t mask[3];
     uint8_t shift1, shift2; /* squares of the line in w[0], in w[0] and w[1] */
+    uint16_t past_end;      /* the positions past a short line's end */
 } QbbLine;
 
 typedef struct QbbSquareLine {
@@ -44,13 +45,16 @@ typedef struct QbbSquareLine {
 } QbbSquareLine;
 
 extern QbbLine qbb_lines[QBB_LINE_COUNT];
+/* Every square of each line, as a set: "any rook-like on this file?" */
+extern QbbSet qbb_line_sets[QBB_LINE_COUNT];
 /* The square (QbbSet index) at each position of each line; 0 past its end. */
 extern uint8_t qbb_line_squares[QBB_LINE_COUNT][12];
 extern QbbSquareLine qbb_square_lines[QBB_BITS][QBB_LINE_ORIENTATIONS];
 /* qbb_line_attacks[pos][inner] : the 12-bit set of positions a slider on
  * `pos` reaches when positions 1..10 of its line are occupied as in
  * `inner` (bit i-1 = position i).  Positions 0 and 11 never block anything
- * beyond them, and positions past a short line's end are dropped by PDEP. */
+ * beyond them.  Past a short line's end the reach runs on over empty
+ * positions: callers drop them (QbbLine.past_end) or PDEP does. */
 extern uint16_t qbb_line_attacks[12][QBB_LINE_INNER_OCCUPANCIES];
 
 extern QbbSet qbb_knight_attacks[QBB_BITS];

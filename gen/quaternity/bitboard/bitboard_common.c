@@ -1,0 +1,271 @@
+/* The common node: its legal moves counted or listed straight from the
+ * sets.
+ *
+ * Nearly every node of a perft is one king, not in check, no pinned pawn
+ * and no pawn next to its promotion edge.  There the moves need no Frame
+ * and no KingSafety record: they are target sets (counted by popcount, or
+ * walked to write moves), with every piece of legality work skipped when
+ * the sets show it cannot matter.  Any other node goes to the general
+ * generator (bitboard_movegen.c), which handles everything.  The random
+ * differential run checks the count against the list and the list against
+ * the other backends at every node (gen/perft/random_games.c), the suites
+ * check perft counts with and without bulk counting.
+ *
+ * - Near danger: enemy knights, pawns and kings matter only within a 7 x 7
+ *   box round the king; one test of that box usually skips the whole part.
+ * - King lines: an enemy slider seen directly is a check (general path);
+ *   a friend first with an enemy slider right behind it is pinned.
+ * - Pawns of the one army the mover has: all its pawns that step in
+ *   direction d1 (committed to d1 or uncommitted) shift together, as do
+ *   those of d2; the captures are three shifts (d1 + d2 of both sets, d1 -
+ *   d2 of the first, d2 - d1 of the second), since a pawn's sideways capture
+ *   steps are exactly its forward step plus or minus the other direction's.
+ *   The sets are disjoint, so five popcounts count every pawn move, and
+ *   each set's landing piece is one byte: a step or side capture along d1
+ *   leaves (or makes) a pawn committed to d1, the main diagonal capture
+ *   leaves the pawn as it was.
+ * - Sliders: each line's reach minus the blocked positions (bitboard_attacks.h).
+ * - The king: a target on its own line, when empty, is safe from sliders
+ *   along that line (a slider there would be giving check), so that line is
+ *   tested only for captures (king_target_attacked). */
+#include "bitboard_attacks.h"
+#include "bitboard_movegen.h"
+#include "bitboard_pawn_steps.h"
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* Word w of `a` shifted by `step` (a board step, constant once inlined):
+ * only the neighbouring word spills into it. */
+ALWAYS_INLINE uint64_t shifted_word(QbbSet a, int w, int step)
+{
+    /* A sideways step moves nothing across words: what crosses comes from
+     * or lands in a padding bit (bb144.h), and the result is ANDed with
+     * squares of the board. */
+    if (step == 1 || step == -1)
+        return step > 0 ? a.w[w] << 1 : a.w[w] >> 1;
+    if (step > 0)
+        return (a.w[w] << step) | (w > 0 ? a.w[w - 1] >> (64 - step) : 0);
+    return (a.w[w] >> -step) | (w < 2 ? a.w[w + 1] << (64 + step) : 0);
+}
+
+ALWAYS_INLINE QbbSet shifted(QbbSet a, int step)
+{
+    return step > 0 ? qbb_shl(a, (unsigned)step) : qbb_shr(a, (unsigned)-step);
+}
+
+/* Pawn moves onto `to_set`, each from `to - step`, landing as `placed`
+ * (EMPTY: as it was). */
+ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbSet to_set, int step, Piece placed)
+{
+    int n = 0, to;
+    QBB_FOR_EACH(to, to_set)
+    {
+        Piece moved = s->board[to - step];
+        list[n++] = qbb_move(to - step, to, placed ? placed : moved, moved);
+    }
+    return n;
+}
+
+/* The pawn moves of the army with forward directions d1, d2 among
+ * `movers`, counted (list NULL) or written, or -1 when a pawn stands
+ * before an edge, so may promote (then the general path takes the node).
+ * An army's pawns are committed to its own directions only (qfen.c
+ * refuses others, and moves keep it so). */
+ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1, int d2, QbbSet movers, QbbSet quiet,
+                             QbbSet captures)
+{
+    QbbSet uncommitted = s->sets[QBB_SET_UNCOMMITTED + army];
+    QbbSet along1 = qbb_and(qbb_or(s->sets[QBB_SET_PAWNS + d1], uncommitted), movers);
+    QbbSet along2 = qbb_and(qbb_or(s->sets[QBB_SET_PAWNS + d2], uncommitted), movers);
+    QbbSet both = qbb_or(along1, along2);
+    /* Any pawn before either edge: a few that could not promote go too. */
+    if (qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2)))))
+        return -1;
+    int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
+    if (list) {
+        Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
+        n += list_pawn_moves(s, list + n, qbb_and(shifted(along1, s1), quiet), s1, to_d1);
+        n += list_pawn_moves(s, list + n, qbb_and(shifted(along2, s2), quiet), s2, to_d2);
+        n += list_pawn_moves(s, list + n, qbb_and(shifted(both, s1 + s2), captures), s1 + s2, EMPTY);
+        n += list_pawn_moves(s, list + n, qbb_and(shifted(along1, s1 - s2), captures), s1 - s2, to_d1);
+        n += list_pawn_moves(s, list + n, qbb_and(shifted(along2, s2 - s1), captures), s2 - s1, to_d2);
+        return n;
+    }
+    /* Word by word, so that few words are live at once. */
+    for (int w = 0; w < 3; w++)
+        n += __builtin_popcountll(shifted_word(along1, w, s1) & quiet.w[w]) +
+             __builtin_popcountll(shifted_word(along2, w, s2) & quiet.w[w]) +
+             __builtin_popcountll(shifted_word(both, w, s1 + s2) & captures.w[w]) +
+             __builtin_popcountll(shifted_word(along1, w, s1 - s2) & captures.w[w]) +
+             __builtin_popcountll(shifted_word(along2, w, s2 - s1) & captures.w[w]);
+    return n;
+}
+
+/* Dispatch on the army so that each copy has constant shifts. */
+ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, int army, QbbSet movers, QbbSet quiet, QbbSet captures)
+{
+    switch (army) {
+    case ARMY_WHITE: return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_RIGHT, movers, quiet, captures);
+    case ARMY_RED: return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_RIGHT, movers, quiet, captures);
+    case ARMY_BLACK: return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_LEFT, movers, quiet, captures);
+    default: return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_LEFT, movers, quiet, captures);
+    }
+}
+
+/* The moves of a slider on `sq` along orientation o, counted or written.
+ * When both its neighbours on the line are blocked (a man boxed in by his
+ * own side, common in the opening) there are none, seen from the sets
+ * alone; for a rank the gathering is as cheap as that test. */
+ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, int sq, int o)
+{
+    QbbSquareLine at = qbb_square_lines[sq][o];
+    if (o != QBB_LINE_RANK && qbb_none(qbb_and(qbb_and(qbb_king_attacks[sq], qbb_line_sets[at.line]), targets)))
+        return 0;
+    unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
+    unsigned to_bits = qbb_reach12(occupancy, at.pos) & ~qbb_blocked_on(sides, o, at.line);
+    if (!list)
+        return __builtin_popcount(to_bits);
+    Piece piece = s->board[sq];
+    int n = 0;
+    for (; to_bits; to_bits &= to_bits - 1)
+        list[n++] = qbb_move(sq, qbb_line_squares[at.line][__builtin_ctz(to_bits)], piece, piece);
+    return n;
+}
+
+/* Moves from `from` onto `to_set`, counted or written. */
+ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, int from, QbbSet to_set)
+{
+    if (!list)
+        return qbb_popcount(to_set);
+    Piece piece = s->board[from];
+    int n = 0, to;
+    QBB_FOR_EACH(to, to_set)
+    list[n++] = qbb_move(from, to, piece, piece);
+    return n;
+}
+
+/* Whether an enemy slider attacks the king's target `to` once the king
+ * has left `ksq`.  Along the line the king steps on, an empty target sees
+ * what the king sees, and no slider does that (no check): only a capture
+ * needs that line, with the king lifted off it. */
+ALWAYS_INLINE bool king_target_attacked(const QbbState *s, const QbbSides *sides, int ksq, int to)
+{
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+        QbbSquareLine at = qbb_square_lines[to][o], king = qbb_square_lines[ksq][o];
+        if (at.line == king.line && !qbb_test(s->occupied, to))
+            continue;
+        unsigned sliders = qbb_enemy_sliders_on(sides, o, at.line);
+        if (!sliders)
+            continue;
+        unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
+        if (at.line == king.line)
+            occupancy &= ~(1u << king.pos);
+        if (qbb_reach12(occupancy, at.pos) & sliders)
+            return true;
+    }
+    return false;
+}
+
+/* The common node's moves, counted (list NULL) or written; -1 when the
+ * node is not a common one. */
+ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
+{
+    int mover = s->turn;
+    unsigned armies = s->armies_of[mover];
+    QbbSet friends = s->by_controller[mover];
+    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
+    /* One army (so one set of pawn directions) and one king. */
+    if ((armies & (armies - 1)) || qbb_none(my_kings) || qbb_several(my_kings))
+        return -1;
+    int ksq = qbb_first(my_kings);
+    QbbSides sides;
+    qbb_sides(s, mover, &sides);
+
+    QbbSet danger = qbb_empty();
+    if (qbb_any(qbb_and(sides.enemies, qbb_box7[ksq]))) {
+        danger = qbb_near_danger(s, sides.enemies, ksq);
+        if (qbb_test(danger, ksq))
+            return -1;
+    }
+
+    /* Checks and pins along the king's lines.  A pin is kept as its man
+     * and orientation; a pinned pawn leaves for the general path. */
+    QbbSet pinned = qbb_empty();
+    int pinned_square[8], pinned_orientation[8], pins = 0;
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+        QbbSquareLine at = qbb_square_lines[ksq][o];
+        unsigned sliders = qbb_enemy_sliders_on(&sides, o, at.line);
+        if (!sliders)
+            continue;
+        unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
+        unsigned reach = qbb_reach12(occupancy, at.pos);
+        if (reach & sliders)
+            return -1;
+        /* The first men seen that the mover may not land on: friends (and
+         * kings, behind which no slider pins anything). */
+        unsigned first = reach & qbb_gather_on(sides.blocked, o, at.line);
+        unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & sliders;
+        for (; pinners; pinners &= pinners - 1) {
+            unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
+            int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
+            if (PIECE_KIND(s->board[sq]) == PAWN)
+                return -1;
+            qbb_toggle(&pinned, sq);
+            pinned_square[pins] = sq;
+            pinned_orientation[pins++] = o;
+        }
+    }
+
+    QbbSet empty = qbb_andnot(qbb_board(), s->occupied);
+    QbbSet capturable = qbb_andnot(s->occupied, sides.blocked);
+    QbbSet targets = qbb_or(empty, capturable);
+    QbbSet free_men = qbb_andnot(friends, pinned);
+
+    int n = pawn_moves(s, list, __builtin_ctz(armies), free_men, empty, capturable);
+    if (n < 0)
+        return -1;
+#define AT (list ? list + n : NULL)
+    int from;
+    QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
+    n += set_moves(s, AT, from, qbb_and(qbb_knight_attacks[from], targets));
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men))
+    {
+        n += line_moves(s, &sides, targets, AT, from, QBB_LINE_RANK);
+        n += line_moves(s, &sides, targets, AT, from, QBB_LINE_FILE);
+    }
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men))
+    {
+        n += line_moves(s, &sides, targets, AT, from, QBB_LINE_DIAGONAL);
+        n += line_moves(s, &sides, targets, AT, from, QBB_LINE_ANTI_DIAGONAL);
+    }
+    /* A pinned slider moves along its pin line, where its reach stops at
+     * the king and the pinner; a pinned knight does not move. */
+    for (int i = 0; i < pins; i++) {
+        int sq = pinned_square[i], o = pinned_orientation[i];
+        Kind kind = PIECE_KIND(s->board[sq]);
+        if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
+            n += line_moves(s, &sides, targets, AT, sq, o);
+    }
+
+    int to;
+    QBB_FOR_EACH(to, qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger))
+    if (!king_target_attacked(s, &sides, ksq, to)) {
+        if (list)
+            list[n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
+        n++;
+    }
+#undef AT
+    return n;
+}
+
+int qbb_count(const QbbState *s)
+{
+    int n = common_node(s, NULL);
+    return n >= 0 ? n : qbb_count_general(s);
+}
+
+int qbb_generate(const QbbState *s, QbbMove *list)
+{
+    int n = common_node(s, list);
+    return n >= 0 ? n : qbb_generate_general(s, list);
+}
