@@ -162,4 +162,34 @@ static inline QbbSet qbb_shr(QbbSet a, unsigned n)
     return qbb_v(_mm256_or_si256(shifted, _mm256_slli_epi64(qbb_words_down(a), (int)(64 - n))));
 }
 
+/* Steps of k ranks (k = 1, 2, 4 or 8: a constant) toward rank 12 or rank
+ * 1: byte shifts by 2k across the whole register; bits leaving rank 12
+ * land in word 3, which every caller's intersection clears. */
+static inline QbbSet qbb_north(QbbSet a, int k)
+{
+    __m256i low_up = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x08);
+    if (k == 8)
+        return qbb_v(low_up);
+    return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 16 - 2 * k));
+}
+static inline QbbSet qbb_south(QbbSet a, int k)
+{
+    __m256i high_down = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x81);
+    if (k == 8)
+        return qbb_v(high_down);
+    return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 2 * k));
+}
+
+/* Steps of k files toward file l or file a, within each rank's 16 bits
+ * (a rank is one 16-bit lane): nothing crosses into another rank, and what
+ * passes file l lands in padding, for the caller's intersection. */
+static inline QbbSet qbb_east(QbbSet a, int k)
+{
+    return qbb_v(_mm256_slli_epi16(qbb_m(a), k));
+}
+static inline QbbSet qbb_west(QbbSet a, int k)
+{
+    return qbb_v(_mm256_srli_epi16(qbb_m(a), k));
+}
+
 #endif

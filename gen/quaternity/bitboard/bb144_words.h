@@ -111,4 +111,37 @@ static inline QbbSet qbb_shr(QbbSet a, unsigned n)
     return qbb_words((a.w[0] >> n) | (a.w[1] << (64 - n)), (a.w[1] >> n) | (a.w[2] << (64 - n)), a.w[2] >> n);
 }
 
+/* Steps of k ranks (k = 1, 2, 4 or 8: a constant) toward rank 12 or rank
+ * 1; bits leaving the board are lost. */
+static inline QbbSet qbb_north(QbbSet a, int k)
+{
+    if (k == 8)
+        return qbb_words(0, 0, a.w[0]);
+    if (k == 4)
+        return qbb_words(0, a.w[0], a.w[1]);
+    return qbb_shl(a, (unsigned)(QBB_RANK_BITS * k));
+}
+static inline QbbSet qbb_south(QbbSet a, int k)
+{
+    if (k == 8)
+        return qbb_words(a.w[2], 0, 0);
+    if (k == 4)
+        return qbb_words(a.w[1], a.w[2], 0);
+    return qbb_shr(a, (unsigned)(QBB_RANK_BITS * k));
+}
+
+/* Steps of k files toward file l or file a: only the files that stay on
+ * the board move, so nothing crosses into another rank. */
+#define QBB_EACH_RANK(bits) ((uint64_t)(bits) * UINT64_C(0x0001000100010001))
+static inline QbbSet qbb_east(QbbSet a, int k)
+{
+    uint64_t stays = QBB_EACH_RANK(0xFFFu >> k);
+    return qbb_words((a.w[0] & stays) << k, (a.w[1] & stays) << k, (a.w[2] & stays) << k);
+}
+static inline QbbSet qbb_west(QbbSet a, int k)
+{
+    uint64_t stays = QBB_EACH_RANK((0xFFFu << k) & 0xFFFu);
+    return qbb_words((a.w[0] & stays) >> k, (a.w[1] & stays) >> k, (a.w[2] & stays) >> k);
+}
+
 #endif
