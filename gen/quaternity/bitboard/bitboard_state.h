@@ -122,17 +122,91 @@ static inline void qbb_toggle_piece(QbbState *s, Piece piece, int sq)
     qbb_xor_into(&s->sets[qbb_piece_set[piece]], bit);
 }
 
-/* Moves or unmoves `m`'s man and its capture: XOR is its own inverse, so
- * make and unmake are the same set work.  The man is the mover's (the
- * controller `mover`); what leaves `from` and what lands on `to` may be
- * different kind sets (a pawn committing or promoting). */
-static inline __attribute__((always_inline)) void qbb_toggle_move(QbbState *s, QbbMove m, Piece captured, int mover)
+/* What a make overwrote, for the unmake that restores it: the old value
+ * of every set the move touched, in the order touched.  Restoring them
+ * (in reverse order, so that a set touched twice comes back right) is
+ * plain stores: the next move's make does not wait for an unmake's
+ * read-modify-write to reach memory, as XORing back would make it. */
+typedef struct QbbSaved {
+    QbbSet controller, left, landed, occupied, captured_controller, captured_kind;
+    Piece captured; /* EMPTY if none */
+} QbbSaved;
+
+/* Makes `m` and keeps in `saved` what it overwrote.  The man is the
+ * mover's; what leaves `from` and what lands on `to` may be different kind
+ * sets (a pawn committing or promoting). */
+static inline __attribute__((always_inline)) void qbb_make_saving(QbbState *s, QbbMove m, QbbSaved *saved)
+{
+    int from = qbb_from(m), to = qbb_to(m);
+    Piece captured = s->board[to];
+    QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
+    /* "& 3": the compiler then knows this set is none of sets[]. */
+    QbbSet *controller = &s->by_controller[s->turn & 3];
+    saved->controller = *controller;
+    *controller = qbb_xor(saved->controller, both);
+    int left = qbb_piece_set[qbb_moved(m)], landed = qbb_piece_set[qbb_placed(m)];
+    saved->left = s->sets[left];
+    if (left == landed) {
+        s->sets[left] = qbb_xor(saved->left, both);
+        saved->landed = saved->left; /* unused: unmake tests left == landed too */
+    } else {
+        s->sets[left] = qbb_xor(saved->left, f);
+        saved->landed = s->sets[landed];
+        s->sets[landed] = qbb_xor(saved->landed, t);
+    }
+    saved->occupied = s->occupied;
+    if (captured) {
+        QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
+        saved->captured_controller = *their;
+        *their = qbb_xor(saved->captured_controller, t);
+        QbbSet *kind = &s->sets[qbb_piece_set[captured]];
+        saved->captured_kind = *kind;
+        *kind = qbb_xor(saved->captured_kind, t);
+        s->occupied = qbb_xor(saved->occupied, f);
+    } else {
+        s->occupied = qbb_xor(saved->occupied, both);
+    }
+    saved->captured = captured;
+    s->board[from] = EMPTY;
+    s->board[to] = qbb_placed(m);
+    s->turn = s->next_turn[s->turn];
+}
+
+/* Unmakes `m`, made by the controller `turn`, from what make saved. */
+static inline __attribute__((always_inline)) void qbb_unmake_restoring(QbbState *s, QbbMove m, const QbbSaved *saved,
+                                                                       int turn)
+{
+    int left = qbb_piece_set[qbb_moved(m)], landed = qbb_piece_set[qbb_placed(m)];
+    Piece captured = saved->captured;
+    if (captured) {
+        s->sets[qbb_piece_set[captured]] = saved->captured_kind;
+        s->by_controller[s->controller[PIECE_ARMY(captured)] & 3] = saved->captured_controller;
+    }
+    s->occupied = saved->occupied;
+    if (left != landed)
+        s->sets[landed] = saved->landed;
+    s->sets[left] = saved->left;
+    s->by_controller[turn & 3] = saved->controller;
+    s->board[qbb_from(m)] = qbb_moved(m);
+    s->board[qbb_to(m)] = captured;
+    s->turn = turn;
+}
+
+/* Make and unmake with only the captured piece kept (the backend
+ * interface's undo record, QbbUndo): unmake XORs the move's squares back,
+ * XOR being its own inverse. */
+static inline Piece qbb_make_move(QbbState *s, QbbMove m)
+{
+    QbbSaved saved;
+    qbb_make_saving(s, m, &saved);
+    return saved.captured;
+}
+
+static inline void qbb_unmake_move(QbbState *s, QbbMove m, Piece captured, int turn)
 {
     int from = qbb_from(m), to = qbb_to(m);
     QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
-    /* "& 3": the compiler then knows this set is none of sets[], so it
-     * may keep it in a register across the moves of one node. */
-    qbb_xor_into(&s->by_controller[mover & 3], both);
+    qbb_xor_into(&s->by_controller[turn & 3], both);
     int left = qbb_piece_set[qbb_moved(m)], landed = qbb_piece_set[qbb_placed(m)];
     if (left == landed) {
         qbb_xor_into(&s->sets[left], both);
@@ -141,31 +215,14 @@ static inline __attribute__((always_inline)) void qbb_toggle_move(QbbState *s, Q
         qbb_xor_into(&s->sets[landed], t);
     }
     if (captured) {
-        qbb_xor_into(&s->by_controller[s->controller[PIECE_ARMY(captured)]], t);
+        qbb_xor_into(&s->by_controller[s->controller[PIECE_ARMY(captured)] & 3], t);
         qbb_xor_into(&s->sets[qbb_piece_set[captured]], t);
         qbb_xor_into(&s->occupied, f);
     } else {
         qbb_xor_into(&s->occupied, both);
     }
-}
-
-/* Makes `m` and returns the captured piece (EMPTY if none) for unmake. */
-static inline __attribute__((always_inline)) Piece qbb_make_move(QbbState *s, QbbMove m)
-{
-    int to = qbb_to(m);
-    Piece captured = s->board[to];
-    qbb_toggle_move(s, m, captured, s->turn);
-    s->board[qbb_from(m)] = EMPTY;
-    s->board[to] = qbb_placed(m);
-    s->turn = s->next_turn[s->turn];
-    return captured;
-}
-
-static inline __attribute__((always_inline)) void qbb_unmake_move(QbbState *s, QbbMove m, Piece captured, int turn)
-{
-    qbb_toggle_move(s, m, captured, turn);
-    s->board[qbb_from(m)] = qbb_moved(m);
-    s->board[qbb_to(m)] = captured;
+    s->board[from] = qbb_moved(m);
+    s->board[to] = captured;
     s->turn = turn;
 }
 
