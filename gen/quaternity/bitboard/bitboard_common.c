@@ -34,23 +34,24 @@
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* Word w of `a` shifted by `step` (a board step, constant once inlined):
- * only the neighbouring word spills into it. */
-ALWAYS_INLINE uint64_t shifted_word(QbbSet a, int w, int step)
+/* One step in pawn direction d (a constant): a rank or file step of
+ * bb144.h, one or two vector operations.  What leaves the board is lost or
+ * lands in padding, for the caller's intersection. */
+ALWAYS_INLINE QbbSet step_toward(QbbSet a, int d)
 {
-    /* A sideways step moves nothing across words: what crosses comes from
-     * or lands in a padding bit (bb144.h), and the result is ANDed with
-     * squares of the board. */
-    if (step == 1 || step == -1)
-        return step > 0 ? a.w[w] << 1 : a.w[w] >> 1;
-    if (step > 0)
-        return (a.w[w] << step) | (w > 0 ? a.w[w - 1] >> (64 - step) : 0);
-    return (a.w[w] >> -step) | (w < 2 ? a.w[w + 1] << (64 + step) : 0);
+    switch (d) {
+    case QBB_DIR_UP: return qbb_north(a, 1);
+    case QBB_DIR_DOWN: return qbb_south(a, 1);
+    case QBB_DIR_RIGHT: return qbb_east(a, 1);
+    default: return qbb_west(a, 1);
+    }
 }
 
-ALWAYS_INLINE QbbSet shifted(QbbSet a, int step)
+/* A capture step: forward in d, sideways in `side` (d ^ 1 is the
+ * direction opposite d). */
+ALWAYS_INLINE QbbSet step_toward2(QbbSet a, int d, int side)
 {
-    return step > 0 ? qbb_shl(a, (unsigned)step) : qbb_shr(a, (unsigned)-step);
+    return step_toward(step_toward(a, d), side);
 }
 
 /* Pawn moves onto `to_set`, each from `to - step`, landing as `placed`
@@ -84,21 +85,20 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1,
     int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
     if (list) {
         Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
-        n += list_pawn_moves(s, list + n, qbb_and(shifted(along1, s1), quiet), s1, to_d1);
-        n += list_pawn_moves(s, list + n, qbb_and(shifted(along2, s2), quiet), s2, to_d2);
-        n += list_pawn_moves(s, list + n, qbb_and(shifted(both, s1 + s2), captures), s1 + s2, EMPTY);
-        n += list_pawn_moves(s, list + n, qbb_and(shifted(along1, s1 - s2), captures), s1 - s2, to_d1);
-        n += list_pawn_moves(s, list + n, qbb_and(shifted(along2, s2 - s1), captures), s2 - s1, to_d2);
+        n += list_pawn_moves(s, list + n, qbb_and(step_toward(along1, d1), quiet), s1, to_d1);
+        n += list_pawn_moves(s, list + n, qbb_and(step_toward(along2, d2), quiet), s2, to_d2);
+        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY);
+        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1);
+        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2);
         return n;
     }
-    /* Word by word, so that few words are live at once. */
-    for (int w = 0; w < 3; w++)
-        n += __builtin_popcountll(shifted_word(along1, w, s1) & quiet.w[w]) +
-             __builtin_popcountll(shifted_word(along2, w, s2) & quiet.w[w]) +
-             __builtin_popcountll(shifted_word(both, w, s1 + s2) & captures.w[w]) +
-             __builtin_popcountll(shifted_word(along1, w, s1 - s2) & captures.w[w]) +
-             __builtin_popcountll(shifted_word(along2, w, s2 - s1) & captures.w[w]);
-    return n;
+    QbbTally t = qbb_tally_zero();
+    t = qbb_tally_add(t, qbb_and(step_toward(along1, d1), quiet));
+    t = qbb_tally_add(t, qbb_and(step_toward(along2, d2), quiet));
+    t = qbb_tally_add(t, qbb_and(step_toward2(both, d1, d2), captures));
+    t = qbb_tally_add(t, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures));
+    t = qbb_tally_add(t, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures));
+    return qbb_tally_total(t);
 }
 
 /* Dispatch on the army so that each copy has constant shifts. */
