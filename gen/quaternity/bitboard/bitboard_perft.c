@@ -30,7 +30,7 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int d
         BACKEND_DEBUG_CHECK(qbb_check, s);
         /* The made position is whole in memory here: the barrier keeps
          * the compiler from folding a leaf's make and unmake together. */
-        __asm__ volatile("" : : "r"(s) : "memory");
+        __asm__ volatile("" : : "m"(*s));
         /* The leaf counted here, not through a call of the recursion,
          * whose prologue (the move list's frame) cost more than the test
          * (measured, callgrind): with bulk counting depth 2 calls the
