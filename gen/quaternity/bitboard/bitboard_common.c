@@ -31,6 +31,7 @@
 #include "bitboard_attacks.h"
 #include "bitboard_movegen.h"
 #include "bitboard_pawn_steps.h"
+#include "bitboard_rays.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -132,54 +133,6 @@ ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet ta
     return n;
 }
 
-/* k steps in direction (dr, df), each -1, 0 or 1: constants once inlined. */
-ALWAYS_INLINE QbbSet steps(QbbSet a, int dr, int df, int k)
-{
-    if (dr)
-        a = dr > 0 ? qbb_north(a, k) : qbb_south(a, k);
-    if (df)
-        a = df > 0 ? qbb_east(a, k) : qbb_west(a, k);
-    return a;
-}
-
-/* The rays in direction (dr, df) of every slider in `sliders`: the empty
- * squares they reach and the first man each meets (Kogge-Stone occluded
- * fill: runs of empty squares doubled in length three times cover the 11
- * steps a 12-square line allows).  Rays of one side in one direction never
- * overlap (each stops at the first man, its own side's sliders included),
- * so the popcount of the union of their targets is the sum of each
- * slider's moves that way. */
-ALWAYS_INLINE QbbSet rays(QbbSet sliders, QbbSet empty, int dr, int df)
-{
-    QbbSet g = sliders, p = empty;
-    g = qbb_or(g, qbb_and(p, steps(g, dr, df, 1)));
-    p = qbb_and(p, steps(p, dr, df, 1));
-    g = qbb_or(g, qbb_and(p, steps(g, dr, df, 2)));
-    p = qbb_and(p, steps(p, dr, df, 2));
-    g = qbb_or(g, qbb_and(p, steps(g, dr, df, 4)));
-    p = qbb_and(p, steps(p, dr, df, 4));
-    g = qbb_or(g, qbb_and(p, steps(g, dr, df, 8)));
-    return steps(g, dr, df, 1);
-}
-
-/* The moves of the free rook-likes and bishop-likes, counted: eight ray
- * fills whatever the number of sliders, in place of two line lookups per
- * slider (measured: fewer instructions from three sliders up, and the
- * opening has six). */
-ALWAYS_INLINE int count_slider_rays(QbbSet rook_like, QbbSet bishop_like, QbbSet empty, QbbSet targets)
-{
-    QbbTally t = qbb_tally_zero();
-    t = qbb_tally_add(t, qbb_and(rays(rook_like, empty, 1, 0), targets));
-    t = qbb_tally_add(t, qbb_and(rays(rook_like, empty, -1, 0), targets));
-    t = qbb_tally_add(t, qbb_and(rays(rook_like, empty, 0, 1), targets));
-    t = qbb_tally_add(t, qbb_and(rays(rook_like, empty, 0, -1), targets));
-    t = qbb_tally_add(t, qbb_and(rays(bishop_like, empty, 1, 1), targets));
-    t = qbb_tally_add(t, qbb_and(rays(bishop_like, empty, 1, -1), targets));
-    t = qbb_tally_add(t, qbb_and(rays(bishop_like, empty, -1, 1), targets));
-    t = qbb_tally_add(t, qbb_and(rays(bishop_like, empty, -1, -1), targets));
-    return qbb_tally_total(t);
-}
-
 /* Moves from `from` onto `to_set`, counted or written. */
 ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, int from, QbbSet to_set)
 {
@@ -279,7 +232,7 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men);
     QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men);
     if (!list) {
-        n += count_slider_rays(rook_like, bishop_like, empty, targets);
+        n += qbb_count_slider_rays(rook_like, bishop_like, empty, targets);
     } else {
         QBB_FOR_EACH(from, rook_like)
         {
@@ -302,11 +255,19 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     }
 
     int to;
-    QBB_FOR_EACH(to, qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger))
-    if (!king_target_attacked(s, &sides, ksq, to)) {
-        if (list)
-            list[n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
-        n++;
+    QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger);
+    if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
+        QbbSet lifted = qbb_or(empty, qbb_square_sets[ksq]); /* the king off his square */
+        king_targets =
+            qbb_andnot(king_targets, qbb_slider_attack_map(sides.sliders[0], sides.sliders[1], lifted));
+        n += set_moves(s, AT, ksq, king_targets);
+    } else {
+        QBB_FOR_EACH(to, king_targets)
+        if (!king_target_attacked(s, &sides, ksq, to)) {
+            if (list)
+                list[n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
+            n++;
+        }
     }
 #undef AT
     return n;

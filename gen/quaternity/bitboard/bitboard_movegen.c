@@ -27,6 +27,7 @@
 
 #include "bitboard_attacks.h"
 #include "bitboard_pawn_steps.h"
+#include "bitboard_rays.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -233,15 +234,21 @@ ALWAYS_INLINE void add_men(Frame *f, QbbSet friends, const KingSafety *safety)
     add_pawns(f, free_men, f->empty, f->capturable);
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
     add_moves_from(f, from, qbb_and(qbb_knight_attacks[from], f->targets));
-    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men))
-    {
-        add_slider_line(f, from, QBB_LINE_RANK);
-        add_slider_line(f, from, QBB_LINE_FILE);
-    }
-    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men))
-    {
-        add_slider_line(f, from, QBB_LINE_DIAGONAL);
-        add_slider_line(f, from, QBB_LINE_ANTI_DIAGONAL);
+    QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men);
+    QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men);
+    if (!f->list) {
+        f->n += qbb_count_slider_rays(rook_like, bishop_like, f->empty, f->targets);
+    } else {
+        QBB_FOR_EACH(from, rook_like)
+        {
+            add_slider_line(f, from, QBB_LINE_RANK);
+            add_slider_line(f, from, QBB_LINE_FILE);
+        }
+        QBB_FOR_EACH(from, bishop_like)
+        {
+            add_slider_line(f, from, QBB_LINE_DIAGONAL);
+            add_slider_line(f, from, QBB_LINE_ANTI_DIAGONAL);
+        }
     }
     for (int i = 0; i < safety->pin_count; i++) {
         const Pin *pin = &safety->pins[i];
@@ -391,6 +398,13 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
      * its square (a slider's ray through it would reach them). */
     int to;
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], f.targets), safety.danger);
+    if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
+        QbbSet lifted = qbb_or(f.empty, qbb_square_sets[ksq]);
+        king_targets =
+            qbb_andnot(king_targets, qbb_slider_attack_map(f.sides.sliders[0], f.sides.sliders[1], lifted));
+        add_moves_from(&f, ksq, king_targets);
+        return f.n + qbb_tally_total(f.tally);
+    }
     QBB_FOR_EACH(to, king_targets)
     if (!qbb_slider_attacked(s, &f.sides, to, ksq)) {
         if (list)
