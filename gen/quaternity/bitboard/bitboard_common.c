@@ -202,13 +202,16 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
         unsigned reach = qbb_reach12(occupancy, at.pos);
         if (reach & sliders)
             return -1;
-        /* The first men seen that the mover may not land on: friends (and
-         * kings, behind which no slider pins anything). */
-        unsigned first = reach & qbb_gather_on(sides.blocked, o, at.line);
+        /* Sliders seen past the first man on either side pin him if he is
+         * the mover's (not if he is an enemy or a king); usually none is,
+         * so whose he is is asked only then. */
+        unsigned first = reach & occupancy;
         unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & sliders;
         for (; pinners; pinners &= pinners - 1) {
             unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
             int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
+            if (s->controller[PIECE_ARMY(s->board[sq])] != mover)
+                continue;
             if (PIECE_KIND(s->board[sq]) == PAWN)
                 return -1;
             qbb_toggle(&pinned, sq);
