@@ -132,7 +132,7 @@ static inline QbbSet qbb_south(QbbSet a, int k)
 
 /* Steps of k files toward file l or file a: only the files that stay on
  * the board move, so nothing crosses into another rank. */
-#define QBB_EACH_RANK(bits) ((uint64_t)(bits) * UINT64_C(0x0001000100010001))
+#define QBB_EACH_RANK(bits) ((uint64_t)(bits)*UINT64_C(0x0001000100010001))
 static inline QbbSet qbb_east(QbbSet a, int k)
 {
     uint64_t stays = QBB_EACH_RANK(0xFFFu >> k);

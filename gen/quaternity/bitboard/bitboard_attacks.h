@@ -138,8 +138,7 @@ static inline __attribute__((always_inline)) unsigned qbb_blocked_on(const QbbSi
 
 /* The active enemy sliders along a line, as 12 bits: 0 at once (one
  * 256-bit test) when none stands on it. */
-static inline __attribute__((always_inline)) unsigned qbb_enemy_sliders_on(const QbbSides *sides, int o,
-                                                                           int line_index)
+static inline __attribute__((always_inline)) unsigned qbb_enemy_sliders_on(const QbbSides *sides, int o, int line_index)
 {
     QbbSet sliders = sides->sliders[o >> 1];
     if (qbb_none(qbb_and(sliders, qbb_line_sets[line_index])))
@@ -155,8 +154,8 @@ static inline QbbSet qbb_pawn_attack_set(const QbbState *s, int d)
 {
     static const uint8_t armies[QBB_DIR_COUNT][2] = {
         {ARMY_WHITE, ARMY_GREEN}, {ARMY_RED, ARMY_BLACK}, {ARMY_WHITE, ARMY_RED}, {ARMY_BLACK, ARMY_GREEN}};
-    return qbb_or(s->sets[QBB_SET_PAWNS + d], qbb_or(s->sets[QBB_SET_UNCOMMITTED + armies[d][0]],
-                                                       s->sets[QBB_SET_UNCOMMITTED + armies[d][1]]));
+    return qbb_or(s->sets[QBB_SET_PAWNS + d],
+                  qbb_or(s->sets[QBB_SET_UNCOMMITTED + armies[d][0]], s->sets[QBB_SET_UNCOMMITTED + armies[d][1]]));
 }
 
 /* Knights, kings and pawns among `enemies` that attack `sq`. */

@@ -68,6 +68,6 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
 
 BACKEND_CORE(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);
 
-const Backend quaternity_bitboard_backend =
-    BACKEND_FROM_CORE(qbb_core, "bitboard", GAME_QUATERNITY,
-                      "144-bit bitboards (" QBB_SET_KIND ", ranks padded to 16 bits) with rotated 12-bit line words");
+const Backend quaternity_bitboard_backend = BACKEND_FROM_CORE(
+    qbb_core, "bitboard", GAME_QUATERNITY,
+    "144-bit bitboards (" QBB_SET_KIND ", ranks padded to 16 bits), lines gathered by PEXT, counts by ray fills");

@@ -1,4 +1,6 @@
-/* Legal Quaternity moves from bitboards.
+/* Legal Quaternity moves from bitboards: the general generator, for the
+ * nodes the common-node path (bitboard_common.c) leaves to it (several
+ * kings or none, check, a pinned pawn, a pawn before its promotion edge).
  *
  * The usual single-king scheme, generalised to several enemy controllers
  * at once: all active enemies (other controller, not frozen) count as one
@@ -12,11 +14,13 @@
  *
  * Not in check (nearly always), every man moves to any target square
  * (empty, or an enemy that is not a king): pawns as whole sets by shifts,
- * knights by table, sliders line by line in 12 bits, and counting is
- * popcount.  A pinned man keeps to its pin line.  In check, non-king moves
+ * knights by table, sliders line by line in 12 bits (counting: by ray
+ * fills, bitboard_rays.h), and counting is popcount.  A pinned man keeps to its pin line.  In check, non-king moves
  * must land on the evasion mask (the checker or a square between it and
  * the king); pinned men cannot help.  The king never goes to an attacked
- * square, tested with the king lifted off the board.
+ * square, tested with the king lifted off the board (line by line, or
+ * against one map of the enemy sliders' attacks when it has several
+ * targets).
  *
  * A controller with several kings (it moves assimilated armies) is rare,
  * and its legality is not a single-king question (one king may shield
@@ -400,8 +404,7 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], f.targets), safety.danger);
     if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
         QbbSet lifted = qbb_or(f.empty, qbb_square_sets[ksq]);
-        king_targets =
-            qbb_andnot(king_targets, qbb_slider_attack_map(f.sides.sliders[0], f.sides.sliders[1], lifted));
+        king_targets = qbb_andnot(king_targets, qbb_slider_attack_map(f.sides.sliders[0], f.sides.sliders[1], lifted));
         add_moves_from(&f, ksq, king_targets);
         return f.n + qbb_tally_total(f.tally);
     }

@@ -1,7 +1,7 @@
 /* What a pawn direction means on the 144-bit sets: its bit step, its
  * sideways step, its promotion edge and the squares one step before it.
  * Shared by the move lists (bitboard_movegen.c) and the count
- * (bitboard_count.c); constants once inlined with a constant direction. */
+ * (bitboard_common.c); constants once inlined with a constant direction. */
 #ifndef GEN_QUATERNITY_BITBOARD_PAWN_STEPS_H
 #define GEN_QUATERNITY_BITBOARD_PAWN_STEPS_H
 

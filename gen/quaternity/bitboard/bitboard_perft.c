@@ -1,6 +1,7 @@
 /* The perft recursion: a move list per ply on the C stack, incremental
- * make/unmake, and with bulk counting the last ply as one qbb_count.  One
- * body, perft_t, instantiated for each mode with `bulk` a constant. */
+ * make/unmake (unmake restores the sets make saved, QbbSaved), and with
+ * bulk counting the last ply as one qbb_count.  One body, perft_t,
+ * instantiated for each mode with `bulk` a constant. */
 #include "bitboard_perft.h"
 
 #include "backend.h"

@@ -43,7 +43,8 @@ static inline __attribute__((always_inline)) QbbSet qbb_rays(QbbSet sliders, Qbb
  * fills whatever the number of sliders, in place of two line lookups per
  * slider (measured: fewer instructions from three sliders up, and the
  * opening has six). */
-static inline __attribute__((always_inline)) int qbb_count_slider_rays(QbbSet rook_like, QbbSet bishop_like, QbbSet empty, QbbSet targets)
+static inline __attribute__((always_inline)) int qbb_count_slider_rays(QbbSet rook_like, QbbSet bishop_like,
+                                                                       QbbSet empty, QbbSet targets)
 {
     QbbTally t = qbb_tally_zero();
     t = qbb_tally_add(t, qbb_and(qbb_rays(rook_like, empty, 1, 0), targets));
