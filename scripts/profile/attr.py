@@ -4,7 +4,7 @@ usage: attr.py BINARY FUNC (cg FILE.cg | perf FILE.data) DEPTH"""
 import sys, subprocess, collections, re
 binary, func, kind, data, depth = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
 nm = subprocess.run(['nm', binary], capture_output=True, text=True).stdout
-start = int([l for l in nm.splitlines() if l.endswith(' ' + func) and ' T ' in l][0].split()[0], 16)
+start = int([l for l in nm.splitlines() if l.endswith(' ' + func) and (' T ' in l or ' t ' in l)][0].split()[0], 16)
 costs = collections.Counter()
 names = {}
 if kind == 'cg':
@@ -54,7 +54,7 @@ for a, c in costs.items():
     ch = chains.get(a, [])[::-1]  # outermost first
     # drop frames above generate
     names_ = [f for f, _ in ch]
-    k = names_.index('generate') if 'generate' in names_ else 0
+    k = names_.index("generate") if "generate" in names_ else 0
     ch = ch[k:]
     key = ' > '.join(f'{f}@{loc.split(":")[-1]}' for f, loc in ch[:depth])
     groups[key] += c

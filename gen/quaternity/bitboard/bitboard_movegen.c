@@ -24,8 +24,11 @@
  *
  * A controller with several kings (it moves assimilated armies) is rare,
  * and its legality is not a single-king question (one king may shield
- * another), so it takes the simple road: pseudo-legal moves, each made on
- * a copy and kept if no king of the mover is attacked afterwards.  With
+ * another), so it takes the simple road: pseudo-legal moves, each that
+ * may change a king's safety (a king's move, one leaving or landing on a
+ * king's line that holds an enemy slider of its kind, any while a king is
+ * attacked) made on a copy and kept if no king of the mover is attacked
+ * afterwards.  With
  * no king at all every pseudo-legal move is legal. */
 #include "bitboard_movegen.h"
 
@@ -338,8 +341,8 @@ ALWAYS_INLINE void frame_init(Frame *f, const QbbState *s, QbbMove *list, int mo
     f->targets = qbb_or(f->empty, f->capturable);
 }
 
-/* Moves of a controller with several kings: pseudo-legal moves, each
- * tried on a copy of the position. */
+/* Moves of a controller with several kings: pseudo-legal moves, those
+ * that may change a king's safety tried on a copy of the position. */
 static int generate_several_kings(const QbbState *s, QbbMove *list)
 {
     int mover = s->turn;
@@ -354,9 +357,32 @@ static int generate_several_kings(const QbbState *s, QbbMove *list)
     for (QbbIter it = qbb_iter(my_kings); qbb_next(&it, &ksq);)
         add_moves_from(&f, ksq, qbb_and(qbb_king_attacks[ksq], f.targets));
 
+    /* A move of a man that is not a king changes no king's safety unless
+     * it leaves or lands on a line from that king to an enemy slider that
+     * moves along it: the enemies' men do not move, and a capture only
+     * removes one.  So only king moves, moves touching such a line, and
+     * every move while a king is attacked are tried on the copy. */
+    QbbSet watched = qbb_empty();
+    bool attacked_now = false;
+    for (QbbIter it = qbb_iter(my_kings); qbb_next(&it, &ksq);) {
+        attacked_now = attacked_now || qbb_attacked(s, &f.sides, ksq, ksq);
+        for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+            QbbSet line = qbb_line_sets[qbb_square_lines[ksq][o].line];
+            if (qbb_any(qbb_and(line, f.sides.sliders[o >> 1])))
+                watched = qbb_or(watched, line);
+        }
+    }
     QbbState trial = *s;
     int kept = 0;
     for (int i = 0; i < f.n; i++) {
+        int from = qbb_from(pseudo[i]), to = qbb_to(pseudo[i]);
+        if (!attacked_now && PIECE_KIND(qbb_moved(pseudo[i])) != KING && !qbb_test(watched, from) &&
+            !qbb_test(watched, to)) {
+            if (list)
+                list[kept] = pseudo[i];
+            kept++;
+            continue;
+        }
         Piece captured = qbb_make_move(&trial, pseudo[i]);
         QbbSides sides;
         qbb_sides(&trial, mover, &sides);
