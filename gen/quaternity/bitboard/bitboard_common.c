@@ -2,7 +2,8 @@
  * sets.
  *
  * Nearly every node of a perft is one king, not in check, no pinned pawn
- * and no pawn next to its promotion edge.  There the moves need no Frame
+ * and no pawn next to its promotion edge (when counting, the mover may
+ * move several armies; their pawns are counted army by army).  There the moves need no Frame
  * and no KingSafety record: they are target sets (counted by popcount, or
  * walked to write moves), with every piece of legality work skipped when
  * the sets show it cannot matter.  Any other node goes to the general
@@ -15,7 +16,7 @@
  *   box round the king; one test of that box usually skips the whole part.
  * - King lines: an enemy slider seen directly is a check (general path);
  *   a friend first with an enemy slider right behind it is pinned.
- * - Pawns of the one army the mover has: all its pawns that step in
+ * - Pawns, army by army: all its pawns that step in
  *   direction d1 (committed to d1 or uncommitted) shift together, as do
  *   those of d2; the captures are three shifts (d1 + d2 of both sets, d1 -
  *   d2 of the first, d2 - d1 of the second), since a pawn's sideways capture
@@ -74,11 +75,11 @@ ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbSet to_se
  * An army's pawns are committed to its own directions only (qfen.c
  * refuses others, and moves keep it so). */
 ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1, int d2, QbbSet movers, QbbSet quiet,
-                             QbbSet captures)
+                             QbbSet captures, bool committed1, bool committed2)
 {
     QbbSet uncommitted = s->sets[QBB_SET_UNCOMMITTED + army];
-    QbbSet along1 = qbb_and(qbb_or(s->sets[QBB_SET_PAWNS + d1], uncommitted), movers);
-    QbbSet along2 = qbb_and(qbb_or(s->sets[QBB_SET_PAWNS + d2], uncommitted), movers);
+    QbbSet along1 = qbb_and(qbb_or(committed1 ? s->sets[QBB_SET_PAWNS + d1] : qbb_empty(), uncommitted), movers);
+    QbbSet along2 = qbb_and(qbb_or(committed2 ? s->sets[QBB_SET_PAWNS + d2] : qbb_empty(), uncommitted), movers);
     QbbSet both = qbb_or(along1, along2);
     /* Any pawn before either edge: a few that could not promote go too. */
     if (qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2)))))
@@ -102,14 +103,25 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1,
     return qbb_tally_total(t);
 }
 
-/* Dispatch on the army so that each copy has constant shifts. */
-ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, int army, QbbSet movers, QbbSet quiet, QbbSet captures)
+/* Dispatch on the army so that each copy has constant shifts.  The
+ * committed pawns of a direction are counted with the first of the mover's
+ * armies that has it (`counted`: the directions done): committed pawns
+ * carry no army in the sets, and two armies may share a direction. */
+ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, int army, QbbSet movers, QbbSet quiet, QbbSet captures,
+                             unsigned *counted)
 {
+    int d1 = qbb_army_forward[army][0], d2 = qbb_army_forward[army][1];
+    bool committed1 = !((*counted >> d1) & 1), committed2 = !((*counted >> d2) & 1);
+    *counted |= 1u << d1 | 1u << d2;
     switch (army) {
-    case ARMY_WHITE: return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_RIGHT, movers, quiet, captures);
-    case ARMY_RED: return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_RIGHT, movers, quiet, captures);
-    case ARMY_BLACK: return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_LEFT, movers, quiet, captures);
-    default: return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_LEFT, movers, quiet, captures);
+    case ARMY_WHITE:
+        return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_RIGHT, movers, quiet, captures, committed1, committed2);
+    case ARMY_RED:
+        return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_RIGHT, movers, quiet, captures, committed1, committed2);
+    case ARMY_BLACK:
+        return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_LEFT, movers, quiet, captures, committed1, committed2);
+    default:
+        return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_LEFT, movers, quiet, captures, committed1, committed2);
     }
 }
 
@@ -175,8 +187,10 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     unsigned armies = s->armies_of[mover];
     QbbSet friends = s->by_controller[mover];
     QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
-    /* One army (so one set of pawn directions) and one king. */
-    if ((armies & (armies - 1)) || qbb_none(my_kings) || qbb_several(my_kings))
+    /* One king.  Several armies (each with its own pawn directions) only
+     * when counting: a list's landing piece for a committed pawn is built
+     * from the army, which the sets do not tell apart. */
+    if (qbb_none(my_kings) || qbb_several(my_kings) || (list && (armies & (armies - 1))))
         return -1;
     int ksq = qbb_first(my_kings);
     QbbSides sides;
@@ -225,9 +239,14 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     QbbSet targets = qbb_or(empty, capturable);
     QbbSet free_men = qbb_andnot(friends, pinned);
 
-    int n = pawn_moves(s, list, __builtin_ctz(armies), free_men, empty, capturable);
-    if (n < 0)
-        return -1;
+    int n = 0;
+    unsigned counted = 0;
+    for (; armies; armies &= armies - 1) {
+        int pawns = pawn_moves(s, list, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+        if (pawns < 0)
+            return -1;
+        n += pawns;
+    }
 #define AT (list ? list + n : NULL)
     int from;
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
