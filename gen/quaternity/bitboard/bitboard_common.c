@@ -241,11 +241,18 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
 
     int n = 0;
     unsigned counted = 0;
-    for (; armies; armies &= armies - 1) {
-        int pawns = pawn_moves(s, list, __builtin_ctz(armies), free_men, empty, capturable, &counted);
-        if (pawns < 0)
+    if (!(armies & (armies - 1))) {
+        /* One army, nearly always: its own copy, with every flag known. */
+        n = pawn_moves(s, list, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+        if (n < 0)
             return -1;
-        n += pawns;
+    } else {
+        for (; armies; armies &= armies - 1) {
+            int pawns = pawn_moves(s, NULL, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+            if (pawns < 0)
+                return -1;
+            n += pawns;
+        }
     }
 #define AT (list ? list + n : NULL)
     int from;
