@@ -168,16 +168,24 @@ static inline QbbSet qbb_shr(QbbSet a, unsigned n)
 static inline QbbSet qbb_north(QbbSet a, int k)
 {
     __m256i low_up = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x08);
-    if (k == 8)
-        return qbb_v(low_up);
-    return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 16 - 2 * k));
+    /* VPALIGNR's byte count must be a literal for clang, not just a
+     * constant after inlining. */
+    switch (k) {
+    case 1: return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 14));
+    case 2: return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 12));
+    case 4: return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 8));
+    default: return qbb_v(low_up);
+    }
 }
 static inline QbbSet qbb_south(QbbSet a, int k)
 {
     __m256i high_down = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x81);
-    if (k == 8)
-        return qbb_v(high_down);
-    return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 2 * k));
+    switch (k) {
+    case 1: return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 2));
+    case 2: return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 4));
+    case 4: return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 8));
+    default: return qbb_v(high_down);
+    }
 }
 
 /* Steps of k files toward file l or file a, within each rank's 16 bits
