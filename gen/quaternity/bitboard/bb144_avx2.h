@@ -81,16 +81,6 @@ static inline void qbb_toggle(QbbSet *a, int index)
     *a = qbb_xor(*a, qbb_square(index));
 }
 
-/* Toggles `sq` and, when `both`, `sq2` too (a man moving): one 256-bit
- * XOR, and the compiler shares the mask between the sets of one man. */
-static inline void qbb_toggle_two(QbbSet *a, int sq, int sq2, bool both)
-{
-    QbbSet bits = qbb_square(sq);
-    if (both)
-        bits = qbb_or(bits, qbb_square(sq2));
-    *a = qbb_xor(*a, bits);
-}
-
 /* A running count of members over several sets (bulk counting adds up
  * the target sets of all men): per-byte counts from a nibble table
  * (VPSHUFB) summed into the four words by VPSADBW, so nothing leaves the

@@ -63,14 +63,6 @@ static inline void qbb_toggle(QbbSet *a, int index)
     a->w[index >> 6] ^= UINT64_C(1) << (index & 63);
 }
 
-/* Toggles `sq` and, when `both`, `sq2` too (a man moving). */
-static inline void qbb_toggle_two(QbbSet *a, int sq, int sq2, bool both)
-{
-    a->w[sq >> 6] ^= UINT64_C(1) << (sq & 63);
-    if (both)
-        a->w[sq2 >> 6] ^= UINT64_C(1) << (sq2 & 63);
-}
-
 /* A running count of members over several sets (bulk counting adds up
  * the target sets of all men). */
 typedef struct QbbTally {
