@@ -10,10 +10,12 @@
  * square) it ORs up once per node.  The mailbox `board` (indexed like the
  * sets, padding empty) answers "what stands here" for captures and save().
  *
- * So a move is three 256-bit XORs for the man (his controller's set and
- * the kind sets he leaves and lands in; `occupied` too unless he
- * captures), two more for a captured man, two board bytes and the turn:
- * no line is kept rotated.  A slider's line is gathered from the sets
+ * So a move is at most three 256-bit XORs for the man (his controller's
+ * set, the kind set he leaves and the one he lands in, one XOR when they
+ * are the same) and one on `occupied` (his two squares, or only `from`
+ * when he captures), two more for a captured man, two board bytes and the
+ * turn: no line is kept rotated.  The perft's unmake stores back the sets
+ * make saved (QbbSaved, below); the backend interface's XORs them back.  A slider's line is gathered from the sets
  * when the generator needs it (bitboard_attacks.h: a shift for a rank,
  * three PEXTs otherwise).  (Measured: the previous design kept a rotated
  * 12-bit word per line, 8 line XORs and up to 8 slider XORs per move,
