@@ -22,6 +22,7 @@
 #include <stdbool.h>
 
 #include "bb144.h"
+#include "bitboard_rays.h"
 #include "bitboard_state.h"
 #include "bitboard_tables.h"
 
@@ -212,6 +213,15 @@ static inline bool qbb_slider_attacked(const QbbState *s, const QbbSides *sides,
             return true;
     }
     return false;
+}
+
+/* The king's `targets` that no enemy slider attacks once the king has
+ * left `ksq`: one attack map (bitboard_rays.h) over the empty squares and
+ * his own, for a king with many targets (QBB_KING_TARGETS_FOR_MAP). */
+static inline QbbSet qbb_targets_off_slider_map(const QbbSides *sides, QbbSet targets, QbbSet empty, int ksq)
+{
+    QbbSet lifted = qbb_or(empty, qbb_square_sets[ksq]);
+    return qbb_andnot(targets, qbb_slider_attack_map(sides->sliders[0], sides->sliders[1], lifted));
 }
 
 /* Whether an active enemy of the mover attacks `sq` (with the man on

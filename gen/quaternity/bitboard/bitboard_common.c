@@ -286,8 +286,7 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     int to;
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger);
     if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
-        QbbSet lifted = qbb_or(empty, qbb_square_sets[ksq]); /* the king off his square */
-        king_targets = qbb_andnot(king_targets, qbb_slider_attack_map(sides.sliders[0], sides.sliders[1], lifted));
+        king_targets = qbb_targets_off_slider_map(&sides, king_targets, empty, ksq);
         n += set_moves(s, AT, ksq, king_targets);
     } else {
         QBB_FOR_EACH(to, king_targets)

@@ -14,10 +14,11 @@
  *
  * Not in check (nearly always), every man moves to any target square
  * (empty, or an enemy that is not a king): pawns as whole sets by shifts,
- * knights by table, sliders line by line in 12 bits (counting: by ray
- * fills, bitboard_rays.h), and counting is popcount.  A pinned man keeps to its pin line.  In check, non-king moves
- * must land on the evasion mask (the checker or a square between it and
- * the king); pinned men cannot help.  The king never goes to an attacked
+ * knights by table, sliders line by line in 12 bits (counted by ray
+ * fills, bitboard_rays.h), and counting is popcount.  A pinned man keeps
+ * to its pin line.  In check, non-king moves must land on the evasion
+ * mask (the checker or a square between it and the king); pinned men
+ * cannot help.  The king never goes to an attacked
  * square, tested with the king lifted off the board (line by line, or
  * against one map of the enemy sliders' attacks when it has several
  * targets).
@@ -28,8 +29,7 @@
  * may change a king's safety (a king's move, one leaving or landing on a
  * king's line that holds an enemy slider of its kind, any while a king is
  * attacked) made on a copy and kept if no king of the mover is attacked
- * afterwards.  With
- * no king at all every pseudo-legal move is legal. */
+ * afterwards.  With no king at all every pseudo-legal move is legal. */
 #include "bitboard_movegen.h"
 
 #include "bitboard_attacks.h"
@@ -328,7 +328,7 @@ ALWAYS_INLINE void find_king_safety(const QbbState *s, const QbbSides *sides, in
         k->evasion = checks ? qbb_empty() : qbb_board();
 }
 
-ALWAYS_INLINE void frame_init(Frame *f, const QbbState *s, QbbMove *list, int mover, QbbSet friends)
+ALWAYS_INLINE void frame_init(Frame *f, const QbbState *s, QbbMove *list, int mover)
 {
     qbb_sides(s, mover, &f->sides);
     f->s = s;
@@ -337,7 +337,7 @@ ALWAYS_INLINE void frame_init(Frame *f, const QbbState *s, QbbMove *list, int mo
     f->mover = mover;
     f->tally = qbb_tally_zero();
     f->empty = qbb_andnot(qbb_board(), s->occupied);
-    f->capturable = qbb_andnot(qbb_andnot(s->occupied, friends), s->sets[QBB_SET_KINGS]);
+    f->capturable = qbb_andnot(s->occupied, f->sides.blocked);
     f->targets = qbb_or(f->empty, f->capturable);
 }
 
@@ -350,7 +350,7 @@ static int generate_several_kings(const QbbState *s, QbbMove *list)
     QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
     QbbMove pseudo[QBB_MAX_MOVES];
     Frame f;
-    frame_init(&f, s, pseudo, mover, friends);
+    frame_init(&f, s, pseudo, mover);
     KingSafety none = {.pinned = qbb_empty(), .pin_count = 0};
     add_men(&f, friends, &none);
     int ksq;
@@ -409,7 +409,7 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
         return generate_several_kings(s, list);
 
     Frame f;
-    frame_init(&f, s, list, mover, friends);
+    frame_init(&f, s, list, mover);
     if (qbb_none(my_kings)) {
         KingSafety none = {.pinned = qbb_empty(), .pin_count = 0};
         add_men(&f, friends, &none);
@@ -429,8 +429,7 @@ ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)
     int to;
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], f.targets), safety.danger);
     if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
-        QbbSet lifted = qbb_or(f.empty, qbb_square_sets[ksq]);
-        king_targets = qbb_andnot(king_targets, qbb_slider_attack_map(f.sides.sliders[0], f.sides.sliders[1], lifted));
+        king_targets = qbb_targets_off_slider_map(&f.sides, king_targets, f.empty, ksq);
         add_moves_from(&f, ksq, king_targets);
         return f.n + qbb_tally_total(f.tally);
     }
