@@ -18,6 +18,7 @@
 #include "position.h"
 #include "position_text.h"
 #include "registry.h"
+#include "square_text.h"
 
 /* Sanitizer builds run several times slower; timeouts scale with them. */
 #if defined(__SANITIZE_ADDRESS__)

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position_text.h"
+#include "fen.h"
+#include "square_text.h"
 #include "text_fields.h"
 
 static const char PIECE_LETTERS[] = " PNBRQK"; /* indexed by Kind, white upper-case */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position_text.h"
+#include "square_text.h"
 
 static const char PROMOTION_LETTERS[] = "  nbrq"; /* indexed by Kind */
 

@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "position_text.h"
+#include "qfen.h"
+#include "square_text.h"
 #include "text_fields.h"
 
 static const char ARMY_LETTERS[] = "wrbg";

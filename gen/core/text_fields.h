@@ -9,6 +9,9 @@
 
 enum { TEXT_FIELDS_MAX = 8 };
 
+/* Room for any position's text, and for a one-line error message. */
+enum { POSITION_TEXT_MAX = 512, ERROR_TEXT_MAX = 256 };
+
 typedef struct TextFields {
     int count;
     const char *start[TEXT_FIELDS_MAX];
