@@ -18,8 +18,8 @@
 #ifndef GEN_QUATERNITY_BITBOARD_ATTACKS_H
 #define GEN_QUATERNITY_BITBOARD_ATTACKS_H
 
-#include <immintrin.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "bb144.h"
 #include "bitboard_rays.h"
@@ -30,6 +30,8 @@
  * PEXT: the bits of `bits` under `mask`, packed low.  Builds without BMI2
  * take the portable loops. */
 #ifdef __BMI2__
+#include <immintrin.h> /* only where the compiler says BMI2 is there */
+
 static inline uint64_t qbb_pdep(uint64_t bits, uint64_t mask)
 {
     return _pdep_u64(bits, mask);

@@ -29,6 +29,8 @@
  * - The king: a target on its own line, when empty, is safe from sliders
  *   along that line (a slider there would be giving check), so that line is
  *   tested only for captures (king_target_attacked). */
+#include <stddef.h>
+
 #include "bitboard_attacks.h"
 #include "bitboard_movegen.h"
 #include "bitboard_pawn_steps.h"

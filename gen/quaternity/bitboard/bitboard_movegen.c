@@ -32,6 +32,8 @@
  * afterwards.  With no king at all every pseudo-legal move is legal. */
 #include "bitboard_movegen.h"
 
+#include <stddef.h>
+
 #include "bitboard_attacks.h"
 #include "bitboard_pawn_steps.h"
 #include "bitboard_rays.h"
