@@ -28,9 +28,12 @@
 
 /* PDEP: the low bits of `bits`, in order, onto the set bits of `mask`;
  * PEXT: the bits of `bits` under `mask`, packed low.  Builds without BMI2
- * take the portable loops. */
+ * (baseline x86-64, ARM) take the portable loops: one step per mask bit.
+ * QBB_LINE_GATHER names the choice for the backend's description. */
 #ifdef __BMI2__
 #include <immintrin.h> /* only where the compiler says BMI2 is there */
+
+#define QBB_LINE_GATHER "PEXT"
 
 static inline uint64_t qbb_pdep(uint64_t bits, uint64_t mask)
 {
@@ -41,6 +44,8 @@ static inline uint64_t qbb_pext(uint64_t bits, uint64_t mask)
     return _pext_u64(bits, mask);
 }
 #else
+#define QBB_LINE_GATHER "a portable PEXT loop"
+
 static inline uint64_t qbb_pext(uint64_t bits, uint64_t mask)
 {
     uint64_t out = 0, bit = 1;

@@ -7,6 +7,7 @@
 #include "../pawn_commitment.h"
 #include "../zobrist.h"
 #include "backend.h"
+#include "bitboard_attacks.h"
 #include "bitboard_movegen.h"
 #include "bitboard_perft.h"
 #include "bitboard_state.h"
@@ -68,6 +69,7 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
 
 BACKEND_CORE(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);
 
-const Backend quaternity_bitboard_backend = BACKEND_FROM_CORE(
-    qbb_core, "bitboard", GAME_QUATERNITY,
-    "144-bit bitboards (" QBB_SET_KIND ", ranks padded to 16 bits), lines gathered by PEXT, counts by ray fills");
+const Backend quaternity_bitboard_backend =
+    BACKEND_FROM_CORE(qbb_core, "bitboard", GAME_QUATERNITY,
+                      "144-bit bitboards (" QBB_SET_KIND
+                      ", ranks padded to 16 bits), lines gathered by " QBB_LINE_GATHER ", counts by ray fills");
