@@ -231,51 +231,50 @@ include fuzz/fuzz.mk
 # so that an x86-only line cannot slip in unguarded.  Every x86-only path
 # (PEXT, AVX2, SSE2) is chosen by the compiler's feature macros
 # (gen/core/build_info.h), so these builds take the portable ones by
-# themselves: no NO_PEXT or QBB_PORTABLE here.  Each port compiles its
-# release, debug and sanitize builds with -Werror (no warning passes), then
-# runs the release build's tests (tests/build_info.c checks the paths taken).
+# themselves: no NO_PEXT or QBB_PORTABLE here.  Each port builds its
+# release, debug and sanitize trees with -Werror (no warning passes) and
+# runs the release build's tests (tests/build_info.c checks which paths
+# were taken); the baseline also runs the sanitize build's (make sanitize).
 #
-#   make test-x86-64-baseline  -march=x86-64 (no BMI2, no AVX2): bin/perft-x86-64-baseline,
-#                              build/MODE-x86-64-baseline; the tests run natively
-#   make test-aarch64          Debian's aarch64 cross compiler against an arm64
-#                              sysroot (scripts/aarch64-sysroot.sh): bin/perft-aarch64,
+#   make test-x86-64-baseline  -march=x86-64 (no BMI2, no AVX2) instead of -march=native:
+#                              bin/perft[-MODE]-x86-64-baseline, build/MODE-x86-64-baseline;
+#                              the tests run natively
+#   make test-aarch64          Debian's aarch64 cross compiler against an arm64 sysroot
+#                              (scripts/aarch64-sysroot.sh): bin/perft[-MODE]-aarch64,
 #                              build/MODE-aarch64; the tests, and the bin/perft-aarch64
 #                              they start, run under qemu-user (scripts/qemu-binfmt.sh)
 #
 # Speeds printed under qemu-user are the emulator's, not speed figures.
-PORTS := x86-64-baseline aarch64
 PORT_CC_x86-64-baseline := $(CC)
 PORT_MARCH_x86-64-baseline := -march=x86-64
 PORT_CC_aarch64 := aarch64-linux-gnu-gcc
 AARCH64_SYSROOT := $(CURDIR)/build/aarch64-sysroot
 PORT_MARCH_aarch64 := --sysroot=$(AARCH64_SYSROOT)
 # The arm64 libraries the build links (Criterion, jansson; libstdc++ for
-# the cross compiler's libubsan in the sanitize build), and the sysroot's
-# loader and libraries for qemu-user, read by every aarch64 process the
-# tests start.
+# the cross compiler's libubsan in the sanitize build).
 AARCH64_LIBS := libcriterion-dev libjansson-dev libstdc++6
+# qemu-user takes the loader and libraries of every aarch64 process the
+# tests start from the sysroot.
 AARCH64_RUN := QEMU_LD_PREFIX=$(AARCH64_SYSROOT)
 
-# $(call port_make,PORT,MODE,GOALS): this Makefile again, with the port's
-# compiler and -march in place of -march=native, into the port's own build
-# directory and binaries.
-port_make = $(MAKE) --no-print-directory -j$(JOBS) PORT=$(1) MODE=$(2) CC=$(PORT_CC_$(1)) \
-    BUILD=build/$(2)-$(1) PERFT_BIN=bin/perft$(if $(filter-out release,$(2)),-$(2))-$(1) \
-    TEST_BIN=build/$(2)-$(1)/test-suite \
+# $(call port_make,PORT,MODE,GOALS): this Makefile's GOALS again, with the
+# port's compiler and -march in place of -march=native, into the port's own
+# object tree and binaries.
+port_make = $(MAKE) --no-print-directory -j$(JOBS) PORT=$(1) MODE=$(2) CC=$(PORT_CC_$(1)) BUILD_SUFFIX=-$(1) \
+    PERFT_BIN=bin/perft$(if $(filter-out release,$(2)),-$(2))-$(1) \
     'CFLAGS_$(2)=$(subst -march=native,$(PORT_MARCH_$(1)),$(CFLAGS_$(2))) -Werror' $(3)
 
 # In a port's build, tests/build_info.c also checks that the portable paths
-# were taken.
+# were taken, and the tests' time-outs allow for emulation.
 ifneq ($(PORT),)
-$(TEST_OBJ): CFLAGS += -DTEST_PORT='"$(PORT)"'
+$(TEST_OBJ): CFLAGS += -DTEST_PORT='"$(PORT)"' $(if $(filter aarch64,$(PORT)),-DTEST_EMULATED)
 endif
 
 .PHONY: test-x86-64-baseline test-aarch64 deps-aarch64
 test-x86-64-baseline: deps-test
 	$(call port_make,x86-64-baseline,debug,test-build)
-	$(call port_make,x86-64-baseline,sanitize,test-build)
-	$(call port_make,x86-64-baseline,release,test-build)
-	build/release-x86-64-baseline/test-suite --jobs 2
+	$(call port_make,x86-64-baseline,sanitize,sanitize)
+	$(call port_make,x86-64-baseline,release,test)
 
 deps-aarch64: deps-test
 	$(call require_packages,gcc-aarch64-linux-gnu qemu-user qemu-user-binfmt)
@@ -285,6 +284,5 @@ deps-aarch64: deps-test
 test-aarch64: deps-aarch64
 	$(call port_make,aarch64,debug,test-build)
 	$(call port_make,aarch64,sanitize,test-build)
-	$(call port_make,aarch64,release,test-build)
 	@echo "make test-aarch64: the tests and bin/perft-aarch64 run under qemu-user: any speed they print is the emulator's, not a speed figure"
-	$(AARCH64_RUN) build/release-aarch64/test-suite --jobs 2
+	$(AARCH64_RUN) $(call port_make,aarch64,release,test)

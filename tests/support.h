@@ -20,9 +20,13 @@
 #include "registry.h"
 #include "square_text.h"
 
-/* Sanitizer builds run several times slower; timeouts scale with them. */
+/* Sanitizer builds run several times slower, and so do builds run under
+ * an emulator (TEST_EMULATED: make test-aarch64 under qemu-user, about 7x);
+ * timeouts scale with them. */
 #if defined(__SANITIZE_ADDRESS__)
 #define TEST_SLOWDOWN 20.0
+#elif defined(TEST_EMULATED)
+#define TEST_SLOWDOWN 10.0
 #else
 #define TEST_SLOWDOWN 1.0
 #endif
