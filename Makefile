@@ -61,7 +61,7 @@ BACKEND_DIRS := $(filter-out $(foreach b,$(filter-out $(EXTRA_BACKENDS),$(OPTION
                   $(foreach g,$(GAMES),$(wildcard gen/$(g)/*/)))
 BACKEND_DIRS := $(filter-out %/tools/,$(BACKEND_DIRS))
 GEN_SRC := $(wildcard gen/core/*.c $(GAMES:%=gen/%/*.c) $(BACKEND_DIRS:%=%*.c))
-PERFT_SRC := $(wildcard gen/perft/*.c)
+PERFT_SRC := $(wildcard gen/perft/*.c gen/perft/*/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/%.o)
 PERFT_OBJ := $(PERFT_SRC:%.c=$(BUILD)/%.o)
@@ -80,6 +80,9 @@ all: $(PERFT_BIN)
 $(BUILD)/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# The harness's headers are named from gen/perft ("deep/checkpoint.h").
+$(PERFT_OBJ): CFLAGS += -Igen/perft
 
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin

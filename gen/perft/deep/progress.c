@@ -1,8 +1,9 @@
-#include "progress.h"
+#include "deep/progress.h"
 
+#include <string.h>
 #include <unistd.h>
 
-#include "session.h"
+#include "clock.h"
 
 enum { QUIET_SECONDS = 1 }; /* shorter runs draw nothing */
 
@@ -19,6 +20,14 @@ void progress_start(Progress *p, FILE *err, bool forced, const char *label)
     p->label = label;
     p->units_before = 0;
     p->nodes_before = 0;
+    p->units_name = "units";
+    p->nodes_name = "nodes";
+}
+
+void progress_names(Progress *p, const char *units, const char *nodes)
+{
+    p->units_name = units;
+    p->nodes_name = nodes;
 }
 
 void progress_baseline(Progress *p, size_t units, uint64_t nodes)
@@ -50,9 +59,15 @@ void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_
     if (units_done > p->units_before)
         format_duration(elapsed * (double)(units_total - units_done) / (double)(units_done - p->units_before), left,
                         sizeof left);
-    fprintf(p->err, "%s%s%sunits %zu/%zu, %llu nodes, %.1f Mnps, about %s left%s", p->terminal ? "\r" : "",
-            p->label ? p->label : "", p->label ? ": " : "", units_done, units_total, (unsigned long long)nodes,
-            (double)(nodes - p->nodes_before) / elapsed / 1e6, left, p->terminal ? "\033[K" : "\n");
+    double rate = (double)(nodes - p->nodes_before) / elapsed;
+    char rate_text[64];
+    if (strcmp(p->nodes_name, "nodes") == 0)
+        snprintf(rate_text, sizeof rate_text, "%.1f Mnps", rate / 1e6);
+    else
+        snprintf(rate_text, sizeof rate_text, "%.0f %s/s", rate, p->nodes_name);
+    fprintf(p->err, "%s%s%s%s %zu/%zu, %llu %s, %s, about %s left%s", p->terminal ? "\r" : "", p->label ? p->label : "",
+            p->label ? ": " : "", p->units_name, units_done, units_total, (unsigned long long)nodes, p->nodes_name,
+            rate_text, left, p->terminal ? "\033[K" : "\n");
     fflush(p->err);
     p->drawn = true;
 }
