@@ -7,8 +7,8 @@
 #   make test-debug the tests in MODE=debug: every backend's invariants checked after every make and unmake
 #   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
 #   make compare    every backend's perft side by side with a build of commit 044f842 (BASE=...)
-#   make perft-full every published count at every depth (long: see README)
-#   make bench      Google Benchmark + hyperfine + plots (long: see README)
+#   make perft-full every published count at every depth (long: see results/README.md)
+#   make bench      Google Benchmark + hyperfine + plots (long: see results/README.md)
 #   make bench-quick the same, trimmed to under two minutes
 #   make bench-headline the headline speed table alone (about three minutes)
 #   make mpi        build bin/perft-mpi: bin/perft's divide over the ranks of an Open MPI job
@@ -182,7 +182,7 @@ clean:
 
 # ---- Benchmarks: bin/bench (bench/: C benchmarks on Google Benchmark through
 # the one C++ shim bench/gbench.cpp), `make bench` (scripts/bench.sh: micro-
-# benchmarks, hyperfine over bin/perft, gnuplot plots, summary; see README),
+# benchmarks, hyperfine over bin/perft, gnuplot plots, summary; see bench/README.md),
 # `make bench-quick` (the same trimmed to under two minutes).
 BENCH_BIN := bin/bench
 BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c)) $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard bench/*.cpp))
@@ -214,7 +214,7 @@ bench-headline: deps-bench
 .PHONY: deps-bench bench bench-quick bench-headline
 -include $(BENCH_OBJ:.o=.d)
 
-# ---- bin/perft-mpi (gen/mpi/, README "Beyond one machine: MPI"): the
+# ---- bin/perft-mpi (gen/mpi/, gen/mpi/README.md): the
 # harness's divide with units handed out over MPI; built with Open MPI's
 # mpicc (libopenmpi-dev, openmpi-bin), which only `make mpi` and `make
 # test-mpi` need.

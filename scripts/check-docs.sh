@@ -19,7 +19,12 @@
 # Paths in a region between <!-- check-docs: planned --> and
 # <!-- check-docs: end --> may name files that do not exist yet: those are
 # printed as notes, not failures.
-#   scripts/check-docs.sh [ROOT]     (default: this checkout; well under a second)
-set -euo pipefail
+# Last, the README's headline block must be what scripts/readme-headline.sh
+# writes from results/latest-headline.md.
+#   scripts/check-docs.sh [ROOT]     (default: this checkout; about a second)
+set -uo pipefail
 root=${1:-"$(dirname "$0")/.."}
-exec python3 "$(dirname "$0")/check_docs.py" "$root"
+python3 "$(dirname "$0")/check_docs.py" "$root"
+status=$?
+"$root/scripts/readme-headline.sh" --check || status=1
+exit $status
