@@ -46,6 +46,31 @@ static json_t *engines_json(const Participants *p)
     return a;
 }
 
+/* The table's use, on stderr after a hashed run. */
+static void report_hash(const PerftHash *table, FILE *err)
+{
+    if (!table)
+        return;
+    PerftHashCounts c = perft_hash_counts(table);
+    fprintf(err, "hash %zu MiB: %llu probes, %llu hits (%.1f%%), %llu stores", perft_hash_bytes(table) >> 20,
+            (unsigned long long)c.probes, (unsigned long long)c.hits,
+            c.probes ? 100.0 * (double)c.hits / (double)c.probes : 0.0, (unsigned long long)c.stores);
+    if (perft_hash_verifying(table))
+        fprintf(err, "; %llu hits recomputed without the table, all equal", (unsigned long long)c.verified);
+    fputc('\n', err);
+}
+
+/* What each engine was asked, on stderr once the run is over. */
+static void report_engines(const Participants *p, FILE *err)
+{
+    for (int k = 0; k < p->engine_count; k++) {
+        const Engine *e = &p->engines[k];
+        fprintf(err, "engine %s (%s: %s): %d quer%s, time-out %g s a query\n", e->spec.name,
+                e->spec.protocol == ENGINE_UCI ? "uci" : "perftree", e->spec.command, e->queries,
+                e->queries == 1 ? "y" : "ies", e->timeout);
+    }
+}
+
 /* The mode's runner, once the table and the participants are ready. */
 static int run_mode(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err)
 {
@@ -87,9 +112,14 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
                              .hook = hooks ? hooks->divide : NULL,
                              .hook_context = hooks ? hooks->context : NULL};
         status = run_mode(&s, parts, &counting, &o, err);
+        report_hash(table, err);
     }
-    if (parts)
+    if (parts) {
         output_json_set(&o, "engines", engines_json(parts));
+        /* After an error its line stays the last. */
+        if (status != EXIT_USAGE)
+            report_engines(parts, err);
+    }
     status = output_close(&o, status, err);
     /* Before the table goes: bin/perft-mpi's threads may still use it after
      * an interrupt, and leave from here. */

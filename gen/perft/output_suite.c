@@ -56,8 +56,11 @@ void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participa
     output_text(o, "%-*s %5d %-9s %15llu %15llu %9.3f %9.2f  %s\n", ID_COLUMN, id, depth, p->name,
                 (unsigned long long)e->expected[depth], (unsigned long long)d->total, d->seconds,
                 d->seconds > 0 ? (double)d->total / d->seconds / 1e6 : 0.0, ok ? "ok" : "FAIL");
-    if (!ok)
-        output_text(o, "  %s:%d position: %s\n", e->id, e->line, e->text);
+}
+
+void output_suite_failed_position(Output *o, const EpdEntry *e)
+{
+    output_text(o, "  %s:%d position: %s\n", e->id, e->line, e->text);
 }
 
 void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const CrossReport *r)

@@ -21,6 +21,8 @@ void output_suite_heading(Output *o);
 /* One count held against the file's: text, a row (and the position when it
  * failed); JSON, an entry of "checks". */
 void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok);
+/* Text: the position of the rows above that failed (file line and text). */
+void output_suite_failed_position(Output *o, const EpdEntry *e);
 /* The participants' disagreement on a count (text: the diagnosis under the
  * rows; JSON: an entry of "disagreements"). */
 void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const CrossReport *r);

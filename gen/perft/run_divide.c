@@ -19,20 +19,6 @@ static void counting_text(const Counting *c, bool bulk, char *out, size_t size)
     snprintf(out, size, "bulk counting %s, %s", bulk ? "on" : "off", hashing);
 }
 
-/* The table's use, on stderr after a hashed run. */
-static void report_hash(const PerftHash *table, FILE *err)
-{
-    if (!table)
-        return;
-    PerftHashCounts c = perft_hash_counts(table);
-    fprintf(err, "hash %zu MiB: %llu probes, %llu hits (%.1f%%), %llu stores", perft_hash_bytes(table) >> 20,
-            (unsigned long long)c.probes, (unsigned long long)c.hits,
-            c.probes ? 100.0 * (double)c.hits / (double)c.probes : 0.0, (unsigned long long)c.stores);
-    if (perft_hash_verifying(table))
-        fprintf(err, "; %llu hits recomputed without the table, all equal", (unsigned long long)c.verified);
-    fputc('\n', err);
-}
-
 /* Nodes per second of a divide, of the nodes counted in this run (units
  * taken from a checkpoint took no time here). */
 static double mnps(const Divide *d)
@@ -52,8 +38,8 @@ static void report_speed(const RunSettings *s, const Counting *c, const Particip
         if (d->units_resumed)
             snprintf(how + strlen(how), sizeof how - strlen(how), ", %zu from the checkpoint", d->units_resumed);
     } else {
-        snprintf(how, sizeof how, "engine over %s: its own bulk counting, hashing and threads",
-                 p->engine->spec.protocol == ENGINE_UCI ? "UCI" : "perftree");
+        snprintf(how, sizeof how, "engine over %s, time-out %g s a query; its own bulk counting, hashing and threads",
+                 p->engine->spec.protocol == ENGINE_UCI ? "UCI" : "perftree", p->engine->timeout);
     }
     fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, %s)\n", s->depth, (unsigned long long)d->total,
             d->seconds, mnps(d), game_name(s->position.game), p->name, how);
@@ -161,7 +147,6 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
                 r == 0 ? "agree" : "DISAGREE", s->depth, seconds, how, counting->threads,
                 counting->threads == 1 ? "" : "s");
     }
-    report_hash(counting->table, err);
     status = r == 0 ? EXIT_AGREE : EXIT_DIFFER;
 done:
     for (int k = 0; k < allocated; k++)

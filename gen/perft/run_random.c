@@ -316,17 +316,24 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
     progress_names(&run.progress, "games", "positions");
     for (long g = 0; result == 0 && g < s->random_games && !output_failed(o); g++)
         result = play_game(&run, &starts[g % nstarts], g, message, sizeof message);
-    progress_finish(&run.progress);
+    progress_finish(&run.progress, (size_t)t.games, (size_t)s->random_games, (uint64_t)t.positions);
     free(starts);
     if (totals)
         *totals = t;
     if (result < 0)
         return output_error(o, err, message);
-    if (result == 0)
+    if (result == 0) {
+        char who[256];
+        int n = snprintf(who, sizeof who, "-b %s", s->backend);
+        for (int k = 0; k < parts->engine_count && n > 0 && (size_t)n < sizeof who; k++)
+            n +=
+                snprintf(who + n, sizeof who - (size_t)n, "%s%s", k ? ", " : ", engines ", parts->engines[k].spec.name);
         output_text(o,
-                    "random: %ld games, %ld positions compared, %ld make/unmake round trips, 0 disagreements "
-                    "(seed %u)\n",
-                    t.games, t.positions, t.round_trips, s->seed);
+                    "random: %ld games of up to %d plies from %s (%s): %ld positions compared, %ld make/unmake "
+                    "round trips, 0 disagreements (seed %u)\n",
+                    t.games, s->plies, s->from ? s->from : "the Quaternity opening and the chess start", who,
+                    t.positions, t.round_trips, s->seed);
+    }
     output_json_set(o, "random", totals_json(&run));
     return result == 0 ? EXIT_AGREE : EXIT_DIFFER;
 }

@@ -68,6 +68,7 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         if (u->divides[k].signal)
             return u->divides[k].signal;
     u->t.counts++;
+    bool failed = false;
     for (int k = 0; k < n; k++) {
         const Divide *d = &u->divides[k];
         bool ok = d->total == e->expected[depth];
@@ -77,7 +78,10 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         u->t.nodes += d->total;
         add_speed(u->rows, &u->nrows, &ps[k], e->pos.game, d);
         output_suite_check(u->o, e, depth, &ps[k], d, ok);
+        failed |= !ok;
     }
+    if (failed)
+        output_suite_failed_position(u->o, e);
     if (r == 1) {
         u->t.disagreements++;
         output_suite_disagreement(u->o, e, depth, &u->report);

@@ -270,7 +270,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     pthread_mutex_destroy(&r.progress_lock);
     result->signal = interrupt_signal();
     interrupt_restore(&guard);
-    progress_finish(&progress);
+    progress_finish(&progress, atomic_load(&r.finished), units.count, atomic_load(&r.nodes));
     if (status < 0)
         goto done;
     if (atomic_load(&r.checkpoint_failed))

@@ -14,7 +14,7 @@
 
 typedef struct Progress {
     FILE *err;
-    bool enabled, terminal, drawn;
+    bool forced, enabled, terminal, drawn;
     double start, last;
     const char *label;
     size_t units_before; /* done before this run (a checkpoint's): not in the rate */
@@ -33,7 +33,8 @@ void progress_names(Progress *p, const char *units, const char *nodes);
 void progress_baseline(Progress *p, size_t units, uint64_t nodes);
 /* Redraws the line when it is due. */
 void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
-/* Clears a terminal's line so that what follows starts clean. */
-void progress_finish(Progress *p);
+/* Clears a terminal's line so that what follows starts clean; a forced
+ * line that is not a terminal's ends on the run's totals ("done in 2s"). */
+void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
 
 #endif
