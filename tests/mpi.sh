@@ -128,6 +128,23 @@ for c in "${REFUSED[@]}"; do
     fi
 done
 
+# Output: under mpirun the standard output is mpirun's, so a write that
+# fails there is mpirun's to report (it does not); -o FILE is written by
+# rank 0 itself, every write checked, as bin/perft does.
+checks=$((checks + 1))
+timeout 60 "${MPIRUN[@]}" -q -np 2 "$MPI_BIN" -o /dev/full 3 "$(epd_position "$CHESS_START")" >"$WORK/got" 2>"$WORK/got.err"
+got=$?
+if [ "$got" != 74 ] || [ "$(tail -1 "$WORK/got.err")" != "perft: cannot write /dev/full: No space left on device" ]; then
+    fail "-o /dev/full: exit $got, stderr '$(cat "$WORK/got.err")'"
+fi
+checks=$((checks + 1))
+"$PERFT_BIN" 3 "$(epd_position "$CHESS_START")" >"$WORK/expected" 2>/dev/null
+timeout 60 "${MPIRUN[@]}" -q -np 2 "$MPI_BIN" -o "$WORK/got.file" 3 "$(epd_position "$CHESS_START")" >"$WORK/got" 2>/dev/null ||
+    fail "-o FILE: perft-mpi failed"
+if ! cmp -s "$WORK/expected" "$WORK/got.file" || [ -s "$WORK/got" ]; then
+    fail "-o FILE: the file is not bin/perft's divide, or stdout was written"
+fi
+
 # A rank that cannot start (here: a table it cannot allocate, given to
 # rank 2 alone) names itself, and the job fails.
 checks=$((checks + 1))

@@ -18,6 +18,7 @@ static const char CHESS_START[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w
 static char suite_path[] = "/tmp/options-suite-XXXXXX";
 static char from_path[] = "/tmp/options-from-XXXXXX";
 static char checkpoint_path[] = "/tmp/options-checkpoint-XXXXXX";
+static char output_path[] = "/tmp/options-output-XXXXXX";
 
 static void write_file(char *path, const char *text)
 {
@@ -35,6 +36,7 @@ static void files_setup(void)
     write_file(from_path, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;id start\n");
     write_file(checkpoint_path, "");
     unlink(checkpoint_path); /* a fresh name: the run creates it */
+    write_file(output_path, "");
 }
 
 static void files_teardown(void)
@@ -42,6 +44,7 @@ static void files_teardown(void)
     unlink(suite_path);
     unlink(from_path);
     unlink(checkpoint_path);
+    unlink(output_path);
 }
 
 typedef enum { DIVIDE, DIVIDE_ALL, DIVIDE_ENGINE, SUITE, RANDOM, MODE_COUNT } Mode;
@@ -113,6 +116,23 @@ static bool format_shown(const Run *run)
     if (run->format == 2)
         return out_has(run, "Nodes searched: ");
     return run->r.out[0] != '\0' && run->r.out[0] != '{';
+}
+static bool output_shown(const Run *run)
+{
+    /* Nothing on standard output; the results, in the run's format, in the
+     * file. */
+    char *text = file_text(output_path);
+    bool shown = run->r.out[0] == '\0' && text && text[0] != '\0';
+    if (shown && run->format == 1) {
+        json_t *doc = json_loads(text, 0, NULL);
+        const char *named = json_string_value(json_object_get(json_object_get(doc, "settings"), "output"));
+        shown = named && strcmp(named, output_path) == 0;
+        json_decref(doc);
+    } else if (shown && run->format == 2) {
+        shown = strstr(text, "Nodes searched: ") != NULL;
+    }
+    free(text);
+    return shown;
 }
 static bool bulk_is(const Run *run, bool on)
 {
@@ -229,6 +249,7 @@ static const OptionCase CASES[] = {
     {"engine", {"--engine", "x=perftree:" TEST_PERFT_BIN " -b padded"}, {NULL}, engine_shown},
     {"engine-timeout", {"--engine-timeout", "30"}, {NULL}, timeout_shown},
     {"format", {NULL}, {NULL}, format_shown}, /* every run gives it */
+    {"output", {"-o", output_path}, {NULL}, output_shown},
     {"bulk", {"--bulk"}, {NULL}, bulk_shown},
     {"no-bulk", {"--no-bulk"}, {NULL}, no_bulk_shown},
     {"threads", {"-t", "2"}, {NULL}, threads_shown},

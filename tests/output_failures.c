@@ -85,7 +85,6 @@ static const char *const *const COMMANDS[] = {
     (const char *const[]){"--help", NULL},
     (const char *const[]){"--list", NULL},
 };
-enum { COMMAND_COUNT = sizeof COMMANDS / sizeof *COMMANDS };
 
 /* The last line of `text`. */
 static const char *last_line(const char *text)
@@ -97,6 +96,26 @@ static const char *last_line(const char *text)
         n--;
     return text + n;
 }
+
+Test(output_failures, an_output_file_that_cannot_be_written_is_named)
+{
+    char *err;
+    int status = run_child((const char *const[]){"-o", "/dev/full", "--format", "json", "2", CHESS_INITIAL, NULL},
+                           STDOUT_CLOSED, &err);
+    /* Standard output closed: refused first, before -o is even opened. */
+    cr_expect_eq(status, 74, "%s", err);
+    free(err);
+    CliRun r = RUN("-o", "/dev/full", "--random", "2", "--plies", "3");
+    cr_expect(r.status == 74 && strcmp(last_line(r.err), "perft: cannot write /dev/full: No space left on device\n") == 0,
+              "status %d, stderr:\n%s", r.status, r.err);
+    cli_free(&r);
+    r = RUN("-o", "/nonexistent/dir/file", "2", CHESS_INITIAL);
+    cr_expect(r.status == 2 &&
+                  strcmp(r.err, "perft: cannot open output file '/nonexistent/dir/file': No such file or directory\n") == 0,
+              "status %d, stderr:\n%s", r.status, r.err);
+    cli_free(&r);
+}
+enum { COMMAND_COUNT = sizeof COMMANDS / sizeof *COMMANDS };
 
 static void expect_failure_line(Target target, const char *line)
 {

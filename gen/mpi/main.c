@@ -21,7 +21,7 @@
 
 /* Units per counting thread the split aims for (bin/perft aims for 8): the
  * idle tail at the end is at most the largest unit, some 3 times the mean
- * (README, cost model), so W threads over U units idle at most ~3 W / U of
+ * (gen/mpi/README.md, cost model), so W threads over U units idle at most ~3 W / U of
  * the run: 64 a thread keep that under 5%.  Past MAX_UNITS_TARGET the
  * split stops deepening: the master serves every unit (a few us each, tens
  * with a checkpoint), so units must stay long beside W times that; one ply

@@ -24,12 +24,14 @@ static void list_backends(FILE *out)
 static int print_help_or_list(RunSettings *s, FILE *out, FILE *err)
 {
     Output o;
+    char message[ERROR_TEXT_MAX];
     s->format = FORMAT_TEXT;
-    output_open(&o, out, s);
+    if (output_open(&o, out, s, message, sizeof message) < 0)
+        return report_error(err, "%s", message);
     if (s->mode == RUN_HELP)
-        options_usage(out);
+        options_usage(o.stream);
     else
-        list_backends(out);
+        list_backends(o.stream);
     return output_close(&o, EXIT_AGREE, err);
 }
 
@@ -90,8 +92,8 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     if (s.mode == RUN_HELP || s.mode == RUN_LIST)
         return print_help_or_list(&s, out, err);
     Output o;
-    if (output_open(&o, out, &s) < 0)
-        return report_error(err, "out of memory");
+    if (output_open(&o, out, &s, message, sizeof message) < 0)
+        return report_error(err, "%s", message);
     int status = EXIT_USAGE;
     PerftHash *table = NULL;
     Participants *parts = calloc(1, sizeof *parts);

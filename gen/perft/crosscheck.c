@@ -28,7 +28,9 @@ static void list_missing(Game game, const Divide *a, const Divide *b, char *out,
     }
 }
 
-int crosscheck_odd_one(const Divide *d, int count)
+/* The first participant whose divide differs from participant 0's, or -1
+ * when all agree. */
+static int crosscheck_odd_one(const Divide *d, int count)
 {
     for (int k = 1; k < count; k++) {
         if (d[k].count != d[0].count)

@@ -42,8 +42,4 @@ typedef struct CrossReport {
 int crosscheck(const Participant *ps, int count, Counting *counting, const DivideQuery *q, Divide *divides,
                CrossReport *report, char *err, size_t errlen);
 
-/* The first participant whose divide differs from participant 0's, or -1
- * when all agree. */
-int crosscheck_odd_one(const Divide *divides, int count);
-
 #endif

@@ -25,6 +25,7 @@ typedef enum OptionId {
     OPT_ENGINE,
     OPT_ENGINE_TIMEOUT,
     OPT_FORMAT,
+    OPT_OUTPUT,
     OPT_BULK,
     OPT_NO_BULK,
     OPT_THREADS,
@@ -67,6 +68,9 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_FORMAT] = {"format", 0, "FORMAT", M_ANY, 0, -1, NULL,
                     "text (default), json (one JSON document) or stockfish\n(divide as \"move: count\" and \"Nodes "
                     "searched: N\")"},
+    [OPT_OUTPUT] = {"output", 'o', "FILE", M_ANY, 0, -1, NULL,
+                    "write the results to FILE instead of standard output (under\nmpirun, where standard output is "
+                    "mpirun's, the one way to\nhave a failed write reported)"},
     [OPT_BULK] = {"bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
                   "count the last ply without making its moves (default)"},
     [OPT_NO_BULK] = {"no-bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL, "make every move down to depth 0"},
@@ -249,6 +253,7 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
         s->format = (OutputFormat)f;
         break;
     }
+    case OPT_OUTPUT: s->output = value; break;
     case OPT_BULK: s->bulk = true; break;
     case OPT_NO_BULK: s->bulk = false; break;
     case OPT_THREADS: s->threads = number == 0 ? threads_every_core() : (int)number; break;

@@ -31,6 +31,7 @@ static json_t *settings_json(const RunSettings *s)
                           s->engine_timeout, "bulk", s->bulk, "threads", s->threads, "hash_mib", s->hash_mib,
                           "hash_verify", s->hash_verify, "progress", s->progress);
     json_object_set_new(j, "checkpoint", s->checkpoint ? json_string(s->checkpoint) : json_null());
+    json_object_set_new(j, "output", s->output ? json_string(s->output) : json_null());
     if (s->mode == RUN_SUITE)
         json_object_set_new(
             j, "suite",
@@ -44,9 +45,17 @@ static json_t *settings_json(const RunSettings *s)
     return j;
 }
 
-int output_open(Output *o, FILE *stream, const RunSettings *s)
+int output_open(Output *o, FILE *stream, const RunSettings *s, char *err, size_t errlen)
 {
-    *o = (Output){.stream = stream, .format = s->format};
+    *o = (Output){.stream = stream, .name = "standard output", .format = s->format};
+    if (s->output) {
+        if (!(o->stream = fopen(s->output, "w"))) {
+            snprintf(err, errlen, "cannot open output file '%s': %s", s->output, strerror(errno));
+            return -1;
+        }
+        o->name = s->output;
+        o->owned = true;
+    }
     if (s->format != FORMAT_JSON)
         return 0;
     o->capture = open_memstream(&o->captured, &o->captured_size);
@@ -54,7 +63,11 @@ int output_open(Output *o, FILE *stream, const RunSettings *s)
      * command, bulk, hashing, threads, failures. */
     o->doc = json_pack("{s:s, s:b, s:b, s:i, s:[], s:o}", "command", MODE_NAMES[s->mode], "bulk", s->bulk, "hashing",
                        s->hash_mib > 0, "threads", s->threads, "failures", "settings", settings_json(s));
-    return o->doc && o->capture ? 0 : -1;
+    if (!o->doc || !o->capture) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 void output_text(Output *o, const char *fmt, ...)
@@ -124,9 +137,13 @@ int output_close(Output *o, int status, FILE *err)
     o->captured = NULL;
     errno = 0;
     check(o, fflush(o->stream) != 0 || ferror(o->stream));
+    if (o->owned) {
+        errno = 0;
+        check(o, fclose(o->stream) != 0);
+    }
     if (!o->error)
         return status;
-    report_error(err, "cannot write standard output: %s", strerror(o->error));
+    report_error(err, "cannot write %s: %s", o->name, strerror(o->error));
     return EXIT_OUTPUT;
 }
 

@@ -15,17 +15,20 @@
 
 typedef struct Output {
     FILE *stream;
+    const char *name; /* what the stream is, for the error: "standard output" or -o's FILE */
     OutputFormat format;
     json_t *doc;    /* FORMAT_JSON: the document, written by output_close */
     char *captured; /* FORMAT_JSON: the text output_text wrote (a random run's report) */
     size_t captured_size;
     FILE *capture;
-    int error; /* errno of the first failed write, 0 when none failed */
+    int error;  /* errno of the first failed write, 0 when none failed */
+    bool owned; /* -o's file: closed by output_close */
 } Output;
 
-/* Opens the run's output on `stream` in s->format; for JSON the document
- * starts with the command and its settings.  0, or -1 when out of memory. */
-int output_open(Output *o, FILE *stream, const RunSettings *s);
+/* Opens the run's output on `stream` (or on s->output's file, created or
+ * truncated) in s->format; for JSON the document starts with the command
+ * and its settings.  0, or -1 with one line in err. */
+int output_open(Output *o, FILE *stream, const RunSettings *s, char *err, size_t errlen);
 
 /* Text for the text and stockfish formats; in JSON it is kept for
  * output_captured. */
@@ -45,8 +48,9 @@ int output_error(Output *o, FILE *err, const char *message);
 const char *output_captured(Output *o);
 
 /* Ends the output: the JSON document gets the status and is written; the
- * stream is flushed.  Returns `status`, or EXIT_OUTPUT after one line on
- * `err` naming the failure when any write failed. */
+ * stream is flushed (and -o's file closed).  Returns `status`, or
+ * EXIT_OUTPUT after one line on `err` naming the failure when any write
+ * failed. */
 int output_close(Output *o, int status, FILE *err);
 
 /* Before anything runs: standard output must be open (else one line on

@@ -15,7 +15,7 @@
 enum { RANDOM_MAX_BACKENDS = 8, RANDOM_MAX_STARTS = 8192, RANDOM_PATH_MAX = 8 * 10001, RELOAD_PLIES = 16 };
 
 static const char *const DEFAULT_STARTS[] = {
-    /* The Quaternity opening (spec section 2). */
+    /* The Quaternity opening (gen/quaternity/RULES.md#board-and-opening). */
     "rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/"
     "wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w",
     /* The chess initial position. */

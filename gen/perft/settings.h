@@ -28,6 +28,7 @@ enum { MAX_ENGINES = 8 };
 typedef struct RunSettings {
     RunMode mode;
     OutputFormat format;
+    const char *output; /* -o FILE: the results' file, or NULL: standard output */
 
     /* Who counts. */
     const char *backend;              /* a registered backend's name, "all" (every backend of the game) or "none" */
