@@ -68,14 +68,12 @@ static int interrupted(const RunSettings *s, const Participant *ps, const Divide
 int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err)
 {
     Game game = s->position.game;
+    /* options.c has refused a -b with no backend of this game and -b none
+     * without engines: there is at least one participant. */
     Participant ps[MAX_PARTICIPANTS];
     int n = participants_of_game(parts, game, ps);
     const Backend *reference = participant_reference(game);
     char message[ERROR_TEXT_MAX];
-    if (n == 0 || !reference) {
-        snprintf(message, sizeof message, "no participant for %s: -b %s has none", game_name(game), s->backend);
-        return output_error(o, err, message);
-    }
     /* The moves, checked once against the reference backend's legal moves. */
     Session view;
     Position here;

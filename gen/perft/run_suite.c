@@ -90,50 +90,59 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
     return 0;
 }
 
-static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
+/* Every count of one line: 0, the signal number when interrupted, or -1
+ * with a message. */
+static int check_line(Suite *u, const EpdEntry *e, int positions, char *err, size_t errlen)
 {
     const RunSettings *s = u->s;
+    Participant ps[MAX_PARTICIPANTS];
+    int n = participants_of_game(u->parts, e->pos.game, ps);
+    if (n == 0) {
+        snprintf(err, errlen, "%s:%d: no %s backend called '%s'", s->suite, e->line, game_name(e->pos.game),
+                 s->backend);
+        return -1;
+    }
+    u->t.positions++;
+    for (int depth = 1; depth <= e->max_depth; depth++) {
+        if (!e->has[depth])
+            continue;
+        if (depth > s->max_depth) {
+            u->t.deeper++;
+            continue;
+        }
+        if (e->expected[depth] > s->max_nodes) {
+            u->t.skipped++;
+            continue;
+        }
+        int r = check_count(u, e, ps, n, depth, positions, err, errlen);
+        if (r > 0)
+            snprintf(err, errlen, "suite %s: interrupted by %s at %s depth %d", s->suite,
+                     r == SIGINT ? "SIGINT" : "SIGTERM", e->id, depth);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* Every line of the file: 0 at its end (or once a write has failed), the
+ * exit status of an interrupt, or -1 with a message. */
+static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
+{
     EpdEntry *e = malloc(sizeof *e);
     if (!e) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int positions = count_positions(file, s->suite, e);
-    int line = 0, status;
-    while (!output_failed(u->o) && (status = epd_next(file, s->suite, &line, e, err, errlen)) == 1) {
-        Participant ps[MAX_PARTICIPANTS];
-        int n = participants_of_game(u->parts, e->pos.game, ps);
-        if (n == 0) {
-            snprintf(err, errlen, "%s:%d: no %s backend called '%s'", s->suite, e->line, game_name(e->pos.game),
-                     s->backend);
-            status = -1;
+    int positions = count_positions(file, u->s->suite, e);
+    int line = 0, status = 0;
+    while (status == 0 && !output_failed(u->o)) {
+        int read = epd_next(file, u->s->suite, &line, e, err, errlen);
+        if (read <= 0) {
+            status = read;
             break;
         }
-        u->t.positions++;
-        for (int depth = 1; depth <= e->max_depth && status == 1; depth++) {
-            if (!e->has[depth])
-                continue;
-            if (depth > s->max_depth) {
-                u->t.deeper++;
-                continue;
-            }
-            if (e->expected[depth] > s->max_nodes) {
-                u->t.skipped++;
-                continue;
-            }
-            int r = check_count(u, e, ps, n, depth, positions, err, errlen);
-            if (r != 0) {
-                if (r > 0) {
-                    snprintf(err, errlen, "suite %s: interrupted by %s at %s depth %d", s->suite,
-                             r == SIGINT ? "SIGINT" : "SIGTERM", e->id, depth);
-                    status = EXIT_SIGNAL_BASE + r;
-                }
-                status = r > 0 ? status : -1;
-                break;
-            }
-        }
-        if (status != 1)
-            break;
+        int r = check_line(u, e, positions, err, errlen);
+        status = r > 0 ? EXIT_SIGNAL_BASE + r : r;
     }
     free(e);
     return status;
