@@ -106,13 +106,15 @@ Test(output_failures, an_output_file_that_cannot_be_written_is_named)
     cr_expect_eq(status, 74, "%s", err);
     free(err);
     CliRun r = RUN("-o", "/dev/full", "--random", "2", "--plies", "3");
-    cr_expect(r.status == 74 && strcmp(last_line(r.err), "perft: cannot write /dev/full: No space left on device\n") == 0,
+    cr_expect(r.status == 74 &&
+                  strcmp(last_line(r.err), "perft: cannot write /dev/full: No space left on device\n") == 0,
               "status %d, stderr:\n%s", r.status, r.err);
     cli_free(&r);
     r = RUN("-o", "/nonexistent/dir/file", "2", CHESS_INITIAL);
-    cr_expect(r.status == 2 &&
-                  strcmp(r.err, "perft: cannot open output file '/nonexistent/dir/file': No such file or directory\n") == 0,
-              "status %d, stderr:\n%s", r.status, r.err);
+    cr_expect(
+        r.status == 2 &&
+            strcmp(r.err, "perft: cannot open output file '/nonexistent/dir/file': No such file or directory\n") == 0,
+        "status %d, stderr:\n%s", r.status, r.err);
     cli_free(&r);
 }
 enum { COMMAND_COUNT = sizeof COMMANDS / sizeof *COMMANDS };
