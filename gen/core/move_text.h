@@ -1,5 +1,6 @@
-/* Move text (spec section 7, UCI style): from-square, to-square, then a
- * lower-case promotion letter: "d4e5", "d11e12q", "e1g1", "e7e8n". */
+/* Move text (gen/quaternity/RULES.md#move-text, gen/chess/RULES.md#move-text,
+ * UCI style): from-square, to-square, then a lower-case promotion letter:
+ * "d4e5", "d11e12q", "e1g1", "e7e8n". */
 #ifndef GEN_CORE_MOVE_TEXT_H
 #define GEN_CORE_MOVE_TEXT_H
 

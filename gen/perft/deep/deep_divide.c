@@ -1,0 +1,309 @@
+#include "deep/deep_divide.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "deep/checkpoint.h"
+#include "deep/counting_threads.h"
+#include "deep/interrupt.h"
+#include "deep/progress.h"
+#include "deep/work_units.h"
+#include "registry.h"
+
+/* Units per thread the split aims for: with units of very different sizes,
+ * eight each keep the last thread's wait short; 64 at least give a
+ * checkpoint and the progress line some grain on one thread. */
+enum { UNITS_PER_THREAD = 8, MIN_UNITS = 64 };
+
+/* What the executor shares with deep_divide. */
+struct DeepWork {
+    const DeepJob *job;
+    const DeepSettings *settings;
+    const WorkUnits *units;
+    const size_t *pending; /* the units still to count, in order */
+    size_t pending_count;
+    atomic_size_t next;     /* the next pending unit to hand out */
+    uint64_t *counts;       /* per unit, valid once done */
+    atomic_uchar *done;     /* per unit */
+    atomic_size_t finished; /* units done, resumed ones included */
+    atomic_uint_fast64_t nodes;
+    atomic_bool checkpoint_failed;
+    Checkpoint *checkpoint; /* or NULL */
+    Progress *progress;
+    pthread_mutex_t progress_lock;
+};
+
+bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
+{
+    if (interrupt_signal())
+        return false;
+    size_t k = atomic_fetch_add(&r->next, 1);
+    if (k >= r->pending_count)
+        return false;
+    const WorkUnits *u = r->units;
+    *index = r->pending[k];
+    *split = u->split;
+    memcpy(path, work_unit_moves(u, *index), sizeof *path * (size_t)u->split);
+    return true;
+}
+
+void deep_work_done(DeepWork *r, size_t i, uint64_t count)
+{
+    r->counts[i] = count;
+    atomic_store(&r->done[i], 1);
+    atomic_fetch_add(&r->nodes, count);
+    atomic_fetch_add(&r->finished, 1);
+    if (r->checkpoint) {
+        char text[UNIT_TEXT_MAX];
+        work_unit_text(r->units, r->job->start.game, i, text, sizeof text);
+        if (checkpoint_append(r->checkpoint, i, count, text) < 0)
+            atomic_store(&r->checkpoint_failed, true);
+    }
+}
+
+void deep_work_progress(DeepWork *r)
+{
+    pthread_mutex_lock(&r->progress_lock);
+    progress_update(r->progress, atomic_load(&r->finished), r->units->count, atomic_load(&r->nodes));
+    pthread_mutex_unlock(&r->progress_lock);
+}
+
+size_t deep_work_units(const DeepWork *r)
+{
+    return r->units->count;
+}
+
+static bool feed_take(void *context, int thread, size_t *index, Move *path, int *split)
+{
+    (void)thread;
+    return deep_work_take(context, index, path, split);
+}
+
+static void feed_done(void *context, int thread, size_t index, uint64_t count)
+{
+    (void)thread;
+    deep_work_done(context, index, count);
+}
+
+/* The executor of bin/perft: this process's threads, the progress line
+ * redrawn every 50 ms (which also sees an interrupt promptly). */
+static int run_threads(DeepWork *r, void *context, char *err, size_t errlen)
+{
+    (void)context;
+    int threads = r->settings->threads >= 1 ? r->settings->threads : 1;
+    UnitFeed feed = {feed_take, feed_done, r};
+    CountingThreads *c = counting_threads_start(r->job, r->settings->table, threads, &feed, err, errlen);
+    if (!c)
+        return -1;
+    while (!counting_threads_wait(c, 0.05))
+        deep_work_progress(r);
+    counting_threads_join(c);
+    return 0;
+}
+
+/* Collapses every run of white space to one space, trimmed: command text
+ * fit for a checkpoint's tab-separated header. */
+static void normalise_space(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = text ? text : ""; *p && n + 1 < size; p++) {
+        bool space = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r';
+        if (!space)
+            out[n++] = *p;
+        else if (n > 0 && out[n - 1] != ' ')
+            out[n++] = ' ';
+    }
+    while (n > 0 && out[n - 1] == ' ')
+        n--;
+    out[n] = '\0';
+}
+
+static char *identity_of(const DeepJob *job)
+{
+    enum { FIELD_MAX = 8192 };
+    char *position = malloc(FIELD_MAX), *moves = malloc(FIELD_MAX), *identity = malloc(2 * FIELD_MAX + 256);
+    if (position && moves && identity) {
+        normalise_space(job->position_text, position, FIELD_MAX);
+        normalise_space(job->moves_text, moves, FIELD_MAX);
+        snprintf(identity, 2 * FIELD_MAX + 256, "game=%s\tbackend=%s\tdepth=%d\tbulk=%s\tposition=%s\tmoves=%s",
+                 game_name(job->start.game), job->backend->name, job->depth, job->bulk ? "on" : "off", position, moves);
+    } else {
+        free(identity);
+        identity = NULL;
+    }
+    free(position);
+    free(moves);
+    return identity;
+}
+
+/* Opens the checkpoint, and marks the units it holds as done; -1 when it is
+ * refused. */
+static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, WorkUnits *units, DeepWork *r,
+                  void *instance, size_t target, char *err, size_t errlen)
+{
+    char *identity = identity_of(job);
+    if (!identity) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int status = checkpoint_read(c, s->checkpoint, identity, s->err, err, errlen);
+    free(identity);
+    if (status < 0)
+        return -1;
+    int deepest = job->depth > 1 ? job->depth - 1 : 1;
+    if (c->existed && c->split > deepest) {
+        snprintf(err, errlen, "checkpoint %s: split %d is deeper than depth %d allows (corrupt file)", c->path,
+                 c->split, job->depth);
+        return -1;
+    }
+    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : 0, target,
+                         units) < 0) {
+        snprintf(err, errlen, "out of memory splitting the tree");
+        return -1;
+    }
+    if (c->existed && c->units != units->count) {
+        snprintf(err, errlen, "checkpoint %s holds %zu units, this position splits into %zu (corrupt file)", c->path,
+                 c->units, units->count);
+        return -1;
+    }
+    r->counts = calloc(units->count ? units->count : 1, sizeof *r->counts);
+    r->done = calloc(units->count ? units->count : 1, sizeof *r->done);
+    if (!r->counts || !r->done) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t k = 0; k < c->record_count; k++) {
+        const CheckpointRecord *rec = &c->records[k];
+        char text[UNIT_TEXT_MAX];
+        if (rec->index < units->count)
+            work_unit_text(units, job->start.game, rec->index, text, sizeof text);
+        if (rec->index >= units->count || strcmp(text, rec->line) != 0 || r->done[rec->index]) {
+            snprintf(err, errlen,
+                     "checkpoint %s: record %zu (unit %zu, %s) is not a unit of this split%s (corrupt file)", c->path,
+                     k + 1, rec->index, rec->line,
+                     rec->index < units->count && r->done[rec->index] ? " or is there twice" : "");
+            return -1;
+        }
+        r->done[rec->index] = 1;
+        r->counts[rec->index] = rec->count;
+    }
+    return checkpoint_begin(c, units->split, units->count, err, errlen);
+}
+
+int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, char *err, size_t errlen)
+{
+    const Backend *b = job->backend;
+    int threads = s->threads >= 1 ? s->threads : 1;
+    double start = seconds_now();
+    memset(result->roots, 0, sizeof *result->roots * MAX_MOVES);
+    result->root_count = 0;
+    result->units = result->units_done = result->units_resumed = 0;
+    result->nodes_resumed = 0;
+    result->signal = 0;
+
+    /* The instance the tree is split in; the executor's have their own. */
+    void *instance = b->create(b);
+    WorkUnits units = {0};
+    DeepWork r = {.job = job, .settings = s, .units = &units};
+    Checkpoint checkpoint = {0};
+    bool checkpoint_open = false;
+    size_t *pending = NULL;
+    int status = -1;
+    if (!instance) {
+        snprintf(err, errlen, "backend %s: out of memory", b->name);
+        goto done;
+    }
+    b->load(instance, &job->start);
+    Move root_moves[MAX_MOVES];
+    result->root_count = b->generate(instance, root_moves);
+    moves_sort(job->start.game, root_moves, result->root_count);
+    for (int i = 0; i < result->root_count; i++)
+        result->roots[i].move = root_moves[i];
+
+    size_t target = s->units_target ? s->units_target : (size_t)threads * UNITS_PER_THREAD;
+    target = target > MIN_UNITS ? target : MIN_UNITS;
+    if (s->checkpoint) {
+        checkpoint_open = true;
+        if (resume(&checkpoint, job, s, &units, &r, instance, target, err, errlen) < 0)
+            goto done;
+        r.checkpoint = &checkpoint;
+    } else {
+        r.counts = NULL;
+        if (work_units_split(b, instance, job->start.game, job->depth, 0, target, &units) < 0 ||
+            !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
+            !(r.done = calloc(units.count + 1, sizeof *r.done))) {
+            snprintf(err, errlen, "out of memory splitting the tree");
+            goto done;
+        }
+    }
+    if (!(pending = malloc(sizeof *pending * (units.count + 1)))) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    uint64_t resumed_nodes = 0;
+    for (size_t i = 0; i < units.count; i++) {
+        if (r.done[i]) {
+            result->units_resumed++;
+            resumed_nodes += r.counts[i];
+        } else
+            pending[r.pending_count++] = i;
+    }
+    r.pending = pending;
+    atomic_store(&r.finished, result->units_resumed);
+    atomic_store(&r.nodes, resumed_nodes);
+    if (s->checkpoint && result->units_resumed > 0)
+        fprintf(s->err, "perft: checkpoint %s: %zu of %zu units already counted, resuming\n", s->checkpoint,
+                result->units_resumed, units.count);
+
+    Progress progress;
+    progress_start(&progress, s->err, s->progress, s->label);
+    progress_baseline(&progress, result->units_resumed, resumed_nodes);
+    result->nodes_resumed = resumed_nodes;
+    InterruptGuard guard;
+    interrupt_install(&guard);
+    r.progress = &progress;
+    pthread_mutex_init(&r.progress_lock, NULL);
+    status = (s->executor ? s->executor : run_threads)(&r, s->executor_context, err, errlen);
+    pthread_mutex_destroy(&r.progress_lock);
+    result->signal = interrupt_signal();
+    interrupt_restore(&guard);
+    progress_finish(&progress, atomic_load(&r.finished), units.count, atomic_load(&r.nodes));
+    if (status < 0)
+        goto done;
+    if (atomic_load(&r.checkpoint_failed))
+        fprintf(s->err, "perft: could not append to checkpoint %s (the count went on without it)\n", s->checkpoint);
+
+    /* A root move is finished when every unit below it is (one with no
+     * units, a line ending before the split, counts 0). */
+    for (int i = 0; i < result->root_count; i++)
+        result->roots[i].finished = true;
+    for (size_t i = 0; i < units.count; i++) {
+        DivideEntry *root = &result->roots[units.root[i]];
+        if (r.done[i])
+            root->count += r.counts[i];
+        else
+            root->finished = false;
+    }
+    for (int i = 0; i < result->root_count; i++)
+        if (!result->roots[i].finished)
+            result->roots[i].count = 0;
+    result->units = units.count;
+    result->units_done = atomic_load(&r.finished);
+    result->split = units.split;
+    if (result->units_done == units.count)
+        result->signal = 0; /* it came after the last unit: the count is whole */
+done:
+    if (checkpoint_open)
+        checkpoint_close(&checkpoint);
+    if (instance)
+        b->destroy(instance);
+    free(pending);
+    free(r.counts);
+    free((void *)r.done);
+    work_units_free(&units);
+    result->seconds = seconds_now() - start;
+    return status;
+}

@@ -1,0 +1,355 @@
+#include "engine/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "clock.h"
+#include "move_text.h"
+#include "position_text.h"
+
+enum { QUERY_TEXT_MAX = POSITION_TEXT_MAX + 8192, SHOWN_MAX = 80 };
+
+/* What an answer looked like so far, for the error line. */
+typedef struct Answer {
+    char last[SHOWN_MAX + 4]; /* the last non-blank line, shortened */
+    int lines;
+} Answer;
+
+static void answer_note(Answer *a, const char *line)
+{
+    if (line[strspn(line, " \t")] == '\0')
+        return;
+    a->lines++;
+    size_t n = strlen(line);
+    snprintf(a->last, sizeof a->last, "%.*s%s", SHOWN_MAX, line, n > SHOWN_MAX ? "..." : "");
+}
+
+static const char *answer_shown(const Answer *a, char *buf, size_t size)
+{
+    if (a->lines == 0)
+        return "nothing";
+    snprintf(buf, size, "'%s' (line %d)", a->last, a->lines);
+    return buf;
+}
+
+static void exit_text(int status, char *buf, size_t size)
+{
+    if (status < 0)
+        snprintf(buf, size, "exited");
+    else if (WIFEXITED(status))
+        snprintf(buf, size, "exited with status %d", WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        snprintf(buf, size, "was killed by signal %d", WTERMSIG(status));
+    else
+        snprintf(buf, size, "exited");
+}
+
+/* "engine NAME: query "QUERY": WHAT; it sent SHOWN" */
+static int engine_failed(const Engine *e, const char *query, const Answer *a, char *err, size_t errlen,
+                         const char *what)
+{
+    char shown[SHOWN_MAX + 32];
+    snprintf(err, errlen, "engine %s: query \"%s\": %s; it sent %s", e->spec.name, query, what,
+             answer_shown(a, shown, sizeof shown));
+    return -1;
+}
+
+/* Reads lines until one equal to `want` (UCI handshakes), skipping others. */
+static int uci_wait_for(Engine *e, const char *query, const char *want, char *err, size_t errlen)
+{
+    char line[PROCESS_LINE_MAX], what[128];
+    Answer a = {.lines = 0};
+    double deadline = seconds_now() + e->timeout;
+    for (;;) {
+        int r = process_read_line(&e->process, deadline, line, sizeof line);
+        if (r == 1) {
+            answer_note(&a, line);
+            if (strcmp(line, want) == 0)
+                return 0;
+            continue;
+        }
+        if (r == -2) {
+            snprintf(what, sizeof what, "a line longer than %d bytes", PROCESS_LINE_MAX - 1);
+        } else if (r == -1) {
+            snprintf(what, sizeof what, "no '%s' within %g s (time-out; --engine-timeout)", want, e->timeout);
+        } else {
+            char how[64];
+            exit_text(process_finish(&e->process, false, 1.0), how, sizeof how);
+            e->running = false;
+            snprintf(what, sizeof what, "%s before '%s'", how, want);
+        }
+        if (e->running)
+            process_finish(&e->process, true, 1.0);
+        e->running = false;
+        return engine_failed(e, query, &a, err, errlen, what);
+    }
+}
+
+/* Sends `text` to a UCI engine; -1 with the error when it no longer reads
+ * (it has exited: its status is in the message). */
+static int uci_send(Engine *e, const char *query, const char *text, char *err, size_t errlen)
+{
+    if (process_write(&e->process, text) == 0)
+        return 0;
+    char what[96];
+    exit_text(process_finish(&e->process, false, 1.0), what, sizeof what);
+    e->running = false;
+    strncat(what, " (it no longer read its input)", sizeof what - strlen(what) - 1);
+    Answer none = {.lines = 0};
+    return engine_failed(e, query, &none, err, errlen, what);
+}
+
+int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t errlen)
+{
+    memset(e, 0, sizeof *e);
+    e->timeout = timeout;
+    if (strlen(spec) >= sizeof e->spec_text) {
+        snprintf(err, errlen, "--engine '%.40s...' is longer than %d bytes", spec, ENGINE_SPEC_MAX - 1);
+        return -1;
+    }
+    memcpy(e->spec_text, spec, strlen(spec) + 1);
+    if (engine_spec_parse(e->spec_text, &e->spec, err, errlen) < 0)
+        return -1;
+    if (e->spec.protocol != ENGINE_UCI)
+        return 0;
+    char *argv[] = {"/bin/sh", "-c", (char *)e->spec.command, NULL};
+    char message[256];
+    if (process_start(&e->process, argv, true, message, sizeof message) < 0) {
+        snprintf(err, errlen, "engine %s: %s", e->spec.name, message);
+        return -1;
+    }
+    e->running = true;
+    if (uci_send(e, "uci", "uci\n", err, errlen) < 0 || uci_wait_for(e, "uci", "uciok", err, errlen) < 0 ||
+        uci_send(e, "isready", "isready\n", err, errlen) < 0 ||
+        uci_wait_for(e, "isready", "readyok", err, errlen) < 0) {
+        engine_close(e);
+        return -1;
+    }
+    return 0;
+}
+
+void engine_close(Engine *e)
+{
+    if (!e->running)
+        return;
+    process_write(&e->process, "quit\n");
+    process_finish(&e->process, false, 1.0);
+    e->running = false;
+}
+
+/* Whether the man on `m.from` belongs to the side (controller) on turn in
+ * `here`: a move that fails this is not a move of the position at all. */
+static bool move_of_side_on_turn(const Position *here, Move m)
+{
+    if (m.from >= game_squares(here->game) || m.to >= game_squares(here->game) || m.from == m.to)
+        return false;
+    Piece p = here->board[m.from];
+    if (p == EMPTY)
+        return false;
+    int army = PIECE_ARMY(p);
+    return here->game == GAME_CHESS ? army == here->turn : here->controller[army] == here->turn;
+}
+
+/* The collected answer of one divide query. */
+typedef struct Collected {
+    Divide *divide;
+    uint64_t sum, total;
+    bool has_total;
+} Collected;
+
+/* Takes one parsed move line; NULL, or what is wrong with it. */
+static const char *divide_add(Collected *d, const Position *here, Move m, uint64_t n, char *what, size_t size)
+{
+    char text[MOVE_TEXT_MAX];
+    move_format(here->game, m, text);
+    if (!move_of_side_on_turn(here, m)) {
+        snprintf(what, size, "move %s is not legal here (no man of the side on turn on its from-square)", text);
+        return what;
+    }
+    Divide *out = d->divide;
+    for (int i = 0; i < out->count; i++)
+        if (move_equal(out->entries[i].move, m)) {
+            snprintf(what, size, "move %s is named twice", text);
+            return what;
+        }
+    if (out->count == MAX_MOVES) {
+        snprintf(what, size, "more than %d moves", MAX_MOVES);
+        return what;
+    }
+    out->entries[out->count++] = (DivideEntry){m, n, true};
+    d->sum += n;
+    return NULL;
+}
+
+static void divide_sort(Game game, Divide *d)
+{
+    Move moves[MAX_MOVES];
+    for (int i = 0; i < d->count; i++)
+        moves[i] = d->entries[i].move;
+    moves_sort(game, moves, d->count);
+    for (int i = 0; i < d->count; i++)
+        for (int j = i; j < d->count; j++)
+            if (move_equal(d->entries[j].move, moves[i])) {
+                DivideEntry t = d->entries[i];
+                d->entries[i] = d->entries[j];
+                d->entries[j] = t;
+                break;
+            }
+}
+
+/* The checks every complete answer passes; -1 after engine_failed. */
+static int divide_finish(const Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
+                         size_t errlen)
+{
+    char what[128];
+    if (!d->has_total)
+        return engine_failed(e, query, a, err, errlen, "the answer ended without its total");
+    if (d->sum != d->total) {
+        snprintf(what, sizeof what, "its moves' counts add up to %llu, its total says %llu", (unsigned long long)d->sum,
+                 (unsigned long long)d->total);
+        return engine_failed(e, query, a, err, errlen, what);
+    }
+    divide_sort(game, d->divide);
+    return 0;
+}
+
+static int uci_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Collected *d,
+                      char *err, size_t errlen)
+{
+    char fen[POSITION_TEXT_MAX], query[QUERY_TEXT_MAX], what[POSITION_TEXT_MAX];
+    position_format(root, fen, sizeof fen);
+    bool has_moves = moves && moves[strspn(moves, " \t")];
+    snprintf(query, sizeof query, "position fen %s%s%s\ngo perft %d\n", fen, has_moves ? " moves " : "",
+             has_moves ? moves : "", depth);
+    char shown[QUERY_TEXT_MAX];
+    snprintf(shown, sizeof shown, "%s", query);
+    for (char *c = shown; *c; c++)
+        if (*c == '\n')
+            *c = c[1] ? ';' : '\0';
+    if (!e->running) {
+        Answer none = {.lines = 0};
+        return engine_failed(e, shown, &none, err, errlen, "the engine is no longer running (it failed before)");
+    }
+    if (uci_send(e, shown, "isready\n", err, errlen) < 0 || uci_wait_for(e, shown, "readyok", err, errlen) < 0 ||
+        uci_send(e, shown, query, err, errlen) < 0)
+        return -1;
+    Answer a = {.lines = 0};
+    double deadline = seconds_now() + e->timeout;
+    char line[PROCESS_LINE_MAX];
+    for (;;) {
+        int r = process_read_line(&e->process, deadline, line, sizeof line);
+        const char *problem = NULL;
+        if (r == 1) {
+            answer_note(&a, line);
+            Move m;
+            uint64_t n;
+            switch (engine_parse_uci_line(root->game, line, &m, &n)) {
+            case ENGINE_LINE_MOVE: problem = divide_add(d, here, m, n, what, sizeof what); break;
+            case ENGINE_LINE_TOTAL:
+                d->total = n;
+                d->has_total = true;
+                return divide_finish(e, shown, &a, d, root->game, err, errlen);
+            case ENGINE_LINE_BLANK:
+            case ENGINE_LINE_INFO: break;
+            case ENGINE_LINE_MALFORMED:
+                snprintf(what, sizeof what, "a line that is neither 'move: count' nor 'Nodes searched: N'");
+                problem = what;
+                break;
+            }
+        } else if (r == -2) {
+            snprintf(what, sizeof what, "a line longer than %d bytes", PROCESS_LINE_MAX - 1);
+            problem = what;
+        } else if (r == -1) {
+            snprintf(what, sizeof what, "no answer within %g s (time-out; --engine-timeout)", e->timeout);
+            problem = what;
+        } else {
+            exit_text(process_finish(&e->process, false, 1.0), what, sizeof what);
+            e->running = false;
+            return engine_failed(e, shown, &a, err, errlen, what);
+        }
+        if (problem) {
+            process_finish(&e->process, true, 1.0);
+            e->running = false;
+            return engine_failed(e, shown, &a, err, errlen, problem);
+        }
+    }
+}
+
+static int perftree_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
+                           Collected *d, char *err, size_t errlen)
+{
+    char fen[POSITION_TEXT_MAX], depth_text[16], what[POSITION_TEXT_MAX], script[4096];
+    char shown[QUERY_TEXT_MAX];
+    position_format(root, fen, sizeof fen);
+    snprintf(depth_text, sizeof depth_text, "%d", depth);
+    snprintf(script, sizeof script, "%s \"$@\"", e->spec.command);
+    snprintf(shown, sizeof shown, "%d '%s' '%s'", depth, fen, moves ? moves : "");
+    char *argv[] = {"/bin/sh", "-c", script, "sh", depth_text, fen, (char *)(moves ? moves : ""), NULL};
+    char message[256];
+    if (process_start(&e->process, argv, false, message, sizeof message) < 0) {
+        snprintf(err, errlen, "engine %s: %s", e->spec.name, message);
+        return -1;
+    }
+    Answer a = {.lines = 0}, at_problem = {.lines = 0};
+    double deadline = seconds_now() + e->timeout;
+    char line[PROCESS_LINE_MAX];
+    const char *problem = NULL;
+    bool after_blank = false;
+    for (;;) {
+        int r = process_read_line(&e->process, deadline, line, sizeof line);
+        if (r == 0)
+            break;
+        if (r == -1) {
+            process_finish(&e->process, true, 1.0);
+            snprintf(what, sizeof what, "no answer within %g s (time-out; --engine-timeout)", e->timeout);
+            return engine_failed(e, shown, &a, err, errlen, what);
+        }
+        if (r == -2) {
+            process_finish(&e->process, true, 1.0);
+            snprintf(what, sizeof what, "a line longer than %d bytes", PROCESS_LINE_MAX - 1);
+            return engine_failed(e, shown, &a, err, errlen, what);
+        }
+        answer_note(&a, line);
+        if (problem)
+            continue; /* read to the end: the exit status comes first */
+        Move m;
+        uint64_t n;
+        EngineLine kind = engine_parse_perftree_line(root->game, line, &m, &n);
+        if (d->has_total && kind != ENGINE_LINE_BLANK)
+            problem = "a line after the total";
+        else if (kind == ENGINE_LINE_MOVE && !after_blank)
+            problem = divide_add(d, here, m, n, what, sizeof what);
+        else if (kind == ENGINE_LINE_TOTAL)
+            d->total = n, d->has_total = true;
+        else if (kind == ENGINE_LINE_BLANK)
+            after_blank = true;
+        else
+            problem = "a line that is neither 'move count', a blank line nor the total";
+        if (problem)
+            at_problem = a;
+    }
+    int status = process_finish(&e->process, false, e->timeout);
+    if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        exit_text(status, what, sizeof what);
+        return engine_failed(e, shown, &a, err, errlen, what);
+    }
+    if (problem)
+        return engine_failed(e, shown, &at_problem, err, errlen, problem);
+    return divide_finish(e, shown, &a, d, root->game, err, errlen);
+}
+
+int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *out,
+                  char *err, size_t errlen)
+{
+    out->count = 0;
+    Collected d = {.divide = out};
+    double start = seconds_now();
+    e->queries++;
+    int r = e->spec.protocol == ENGINE_UCI ? uci_divide(e, root, moves, here, depth, &d, err, errlen)
+                                           : perftree_divide(e, root, moves, here, depth, &d, err, errlen);
+    out->seconds = seconds_now() - start;
+    out->total = d.total;
+    return r;
+}

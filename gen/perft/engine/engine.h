@@ -1,0 +1,45 @@
+/* An external engine as a participant: it answers divides over UCI
+ * (`go perft N`, one process for the whole run) or the perftree contract
+ * (one process per query: COMMAND DEPTH "POSITION" "MOVES").  Every failure
+ * (exit, time-out, malformed line, a move no man of the side on turn could
+ * make, counts that do not add up) is one line naming the engine, the query
+ * and what came back. */
+#ifndef GEN_PERFT_ENGINE_H
+#define GEN_PERFT_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "divide.h"
+#include "engine/engine_process.h"
+#include "engine/engine_protocol.h"
+
+enum { ENGINE_DEFAULT_TIMEOUT_SECONDS = 60, ENGINE_SPEC_MAX = 4096 };
+
+typedef struct Engine {
+    char spec_text[ENGINE_SPEC_MAX]; /* the engine's own copy of --engine's value */
+    EngineSpec spec;                 /* its command points into spec_text */
+    double timeout;                  /* seconds a query (or the UCI handshake) may take */
+    EngineProcess process;           /* UCI: the running engine */
+    bool running;
+    int queries;
+} Engine;
+
+/* Parses `spec` (see engine_spec_parse); a UCI engine is started and must
+ * answer uci/uciok and isready/readyok within the time-out.  0, or -1 with a
+ * message in err. */
+int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t errlen);
+void engine_close(Engine *e);
+
+/* The engine's divide of `root` after the space-separated `moves` (may be
+ * NULL) at `depth` >= 1, sorted by move text, into `out` (its entries hold
+ * MAX_MOVES); `here` is that position as the harness sees it, against which
+ * each move the engine names is checked.  Returns 0 with the engine's own
+ * total (equal to the sum) and its time (from the query sent to the total
+ * read: a UCI engine's start-up is not in it, a perftree process's is), or
+ * -1 with one line in err. */
+int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *out,
+                  char *err, size_t errlen);
+
+#endif
