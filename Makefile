@@ -307,8 +307,12 @@ test-x86-64-baseline: deps-test
 	$(call port_make,x86-64-baseline,sanitize,sanitize)
 	$(call port_make,x86-64-baseline,release,test)
 
+# qemu-user-static does what qemu-user and qemu-user-binfmt do, and
+# conflicts with the latter: a machine that has it keeps it.
+AARCH64_QEMU = $(if $(shell dpkg -s qemu-user-static 2>/dev/null | grep -x 'Status: install ok installed'),\
+                 qemu-user-static,qemu-user qemu-user-binfmt)
 deps-aarch64: deps-test
-	$(call require_packages,gcc-aarch64-linux-gnu qemu-user qemu-user-binfmt)
+	$(call require_packages,gcc-aarch64-linux-gnu $(AARCH64_QEMU))
 	./scripts/aarch64-sysroot.sh $(AARCH64_SYSROOT) $(AARCH64_LIBS)
 	./scripts/qemu-binfmt.sh
 
