@@ -31,6 +31,12 @@
 #define EXPECT_SCANS_SSE2 false
 #endif
 
+#if defined(__POPCNT__) || defined(__aarch64__)
+#define EXPECT_POPCOUNT true
+#else
+#define EXPECT_POPCOUNT false
+#endif
+
 static bool contains(const char *text, const char *part)
 {
     return strstr(text, part) != NULL;
@@ -43,6 +49,7 @@ Test(build_info, follows_the_compiler_feature_macros)
     cr_expect_eq(b.quaternity_sets_avx2, EXPECT_SETS_AVX2, "Quaternity sets");
     cr_expect_eq(b.quaternity_lines_pext, EXPECT_LINES_PEXT, "Quaternity line gathers");
     cr_expect_eq(b.padded_scans_sse2, EXPECT_SCANS_SSE2, "padded rank scans");
+    cr_expect_eq(b.popcount_instruction, EXPECT_POPCOUNT, "popcount");
 #if defined(__x86_64__)
     cr_expect_str_eq(b.arch, "x86-64");
 #elif defined(__aarch64__)
@@ -62,6 +69,7 @@ Test(build_info, text_names_every_path)
     cr_expect(contains(t, b.quaternity_sets_avx2 ? "AVX2 144-bit sets" : "portable 144-bit sets"), "%s", t);
     cr_expect(contains(t, b.quaternity_lines_pext ? "PEXT line gathers" : "portable line gathers"), "%s", t);
     cr_expect(contains(t, b.padded_scans_sse2 ? "SSE2 rank scans" : "portable rank scans"), "%s", t);
+    cr_expect(contains(t, b.popcount_instruction ? "popcount instruction" : "software popcount"), "%s", t);
     cr_expect(contains(t, b.compiler), "%s", t);
     cr_expect(t == build_info_text(), "not one static string");
 }
@@ -91,8 +99,10 @@ Test(build_info, port_build_takes_the_portable_paths)
     cr_expect(!b.chess_sliders_pext && !b.quaternity_sets_avx2 && !b.quaternity_lines_pext, "%s: %s", TEST_PORT,
               build_info_text());
     if (strcmp(TEST_PORT, "aarch64") == 0)
-        cr_expect(strcmp(b.arch, "aarch64") == 0 && !b.padded_scans_sse2, "%s", build_info_text());
+        cr_expect(strcmp(b.arch, "aarch64") == 0 && !b.padded_scans_sse2 && b.popcount_instruction, "%s",
+                  build_info_text());
     else
-        cr_expect(strcmp(b.arch, "x86-64") == 0 && b.padded_scans_sse2, "%s", build_info_text());
+        cr_expect(strcmp(b.arch, "x86-64") == 0 && b.padded_scans_sse2 && !b.popcount_instruction, "%s",
+                  build_info_text());
 }
 #endif

@@ -36,6 +36,16 @@
 #define BI_SCANS_TEXT "portable rank scans"
 #endif
 
+/* x86-64 has POPCNT only from -march=x86-64-v2 (or -mpopcnt) on; ARMv8-A's
+ * Advanced SIMD, which GCC uses for it, is always there. */
+#if defined(__POPCNT__) || defined(__aarch64__)
+#define BI_POPCOUNT true
+#define BI_POPCOUNT_TEXT "popcount instruction"
+#else
+#define BI_POPCOUNT false
+#define BI_POPCOUNT_TEXT "software popcount"
+#endif
+
 #if defined(__x86_64__)
 #define BI_ARCH "x86-64"
 #elif defined(__aarch64__)
@@ -63,10 +73,11 @@
 
 BuildInfo build_info(void)
 {
-    return (BuildInfo){BI_ARCH, BI_COMPILER, BI_CHESS_PEXT, BI_SETS_AVX2, BI_LINES_PEXT, BI_SCANS_SSE2};
+    return (BuildInfo){BI_ARCH, BI_COMPILER, BI_CHESS_PEXT, BI_SETS_AVX2, BI_LINES_PEXT, BI_SCANS_SSE2, BI_POPCOUNT};
 }
 
 const char *build_info_text(void)
 {
-    return BI_ARCH ", " BI_CHESS_TEXT ", " BI_SETS_TEXT ", " BI_LINES_TEXT ", " BI_SCANS_TEXT " (" BI_COMPILER ")";
+    return BI_ARCH ", " BI_CHESS_TEXT ", " BI_SETS_TEXT ", " BI_LINES_TEXT ", " BI_SCANS_TEXT ", " BI_POPCOUNT_TEXT
+                   " (" BI_COMPILER ")";
 }
