@@ -291,14 +291,15 @@ AARCH64_RUN := QEMU_LD_PREFIX=$(AARCH64_SYSROOT)
 # $(call port_make,PORT,MODE,GOALS): this Makefile's GOALS again, with the
 # port's compiler and -march in place of -march=native, into the port's own
 # object tree and binaries.
-port_make = $(MAKE) --no-print-directory -j$(JOBS) PORT=$(1) MODE=$(2) CC=$(PORT_CC_$(1)) BUILD_SUFFIX=-$(1) \
+port_make = $(MAKE) --no-print-directory -j$(JOBS) BUILD_PORT=$(1) MODE=$(2) CC=$(PORT_CC_$(1)) BUILD_SUFFIX=-$(1) \
     PERFT_BIN=bin/perft$(if $(filter-out release,$(2)),-$(2))-$(1) \
     'CFLAGS_$(2)=$(subst -march=native,$(PORT_MARCH_$(1)),$(CFLAGS_$(2))) -Werror' $(3)
 
-# In a port's build, tests/build_info.c also checks that the portable paths
-# were taken, and the tests' time-outs allow for emulation.
-ifneq ($(PORT),)
-$(TEST_OBJ): CFLAGS += -DTEST_PORT='"$(PORT)"' $(if $(filter aarch64,$(PORT)),-DTEST_EMULATED)
+# In a port's build (BUILD_PORT, set only by port_make's command line: not
+# from the environment), tests/build_info.c also checks that the portable
+# paths were taken, and the tests' time-outs allow for emulation.
+ifeq ($(origin BUILD_PORT),command line)
+$(TEST_OBJ): CFLAGS += -DTEST_PORT='"$(BUILD_PORT)"' $(if $(filter aarch64,$(BUILD_PORT)),-DTEST_EMULATED)
 endif
 
 .PHONY: test-x86-64-baseline test-aarch64 deps-aarch64
