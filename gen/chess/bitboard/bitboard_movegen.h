@@ -94,22 +94,42 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
     return attacked;
 }
 
-/* The king's destinations by castling (g1/c1 or g8/c8): the right held,
- * the squares between king and rook empty, the king not in check and not
- * crossing or landing on an attacked square. */
-CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, int us, const CbbLegal *l, CbbBitboard danger)
+/* Whether an enemy rook or queen sees the king on its destination along
+ * the rank once the castling rook has left the square beyond it that
+ * shielded the king.  Rare (CbbCastle.rook_shields), so out of line. */
+static __attribute__((noinline)) bool cbb_castle_exposed(const CbbPosition *p, const CbbLegal *l, const CbbCastle *c)
 {
-    int shift = us == CBB_WHITE ? 0 : 56;
+    CbbBitboard after = (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) |
+                        cbb_bit(c->rook_to);
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp;
+    return (cbb_rook_attacks(c->king_to, after) & opp_orth) != 0;
+}
+
+/* One right's castling by the Chess960 rule (castling.h): the squares of
+ * both paths empty but for king and rook, none the king crosses or lands on
+ * attacked, and no check uncovered by the rook leaving. */
+CBB_INLINE bool cbb_castle_legal(const CbbPosition *p, const CbbLegal *l, const CbbCastle *c, CbbBitboard danger)
+{
+    return !(l->occupied & c->must_be_empty) && !(danger & c->king_path) &&
+           (!c->rook_shields || !cbb_castle_exposed(p, l, c));
+}
+
+/* The castling rooks of the rights that may be used now (the move is the
+ * king taking its own rook): the right held, the king not in check, and
+ * cbb_castle_legal. */
+CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us,
+                                          const CbbLegal *l, CbbBitboard danger)
+{
     int rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
-    CbbBitboard targets = 0;
+    const CbbCastle *king_side = &castling->castles[2 * us], *queen_side = &castling->castles[2 * us + 1];
+    CbbBitboard rooks = 0;
     if (l->checkers)
         return 0;
-    if ((rights & 1) && !((l->occupied | danger) & ((CbbBitboard)0x60 << shift))) /* f, g */
-        targets |= (CbbBitboard)0x40 << shift;
-    if ((rights & 2) && !(l->occupied & ((CbbBitboard)0x0e << shift)) &&
-        !(danger & ((CbbBitboard)0x0c << shift))) /* b-d; c-d */
-        targets |= (CbbBitboard)0x04 << shift;
-    return targets;
+    if ((rights & 1) && cbb_castle_legal(p, l, king_side, danger))
+        rooks |= cbb_bit(king_side->rook_from);
+    if ((rights & 2) && cbb_castle_legal(p, l, queen_side, danger))
+        rooks |= cbb_bit(queen_side->rook_from);
+    return rooks;
 }
 
 /* Pawn destinations by kind of step, check mask and pins applied. */
@@ -163,7 +183,8 @@ CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, co
     return legal;
 }
 
-CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, int us, const CbbLegal *l, CbbBitboard *castles)
+CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
+                                        CbbBitboard *castles)
 {
     CbbBitboard steps = cbb_king_attacks[l->king] & ~l->own;
     int can_castle = (p->castling >> (2 * us)) & 3;
@@ -172,7 +193,7 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, int us, const CbbL
         return 0;
     CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
     if (can_castle)
-        *castles = cbb_castle_targets(p, us, l, danger);
+        *castles = cbb_castle_targets(p, castling, us, l, danger);
     return steps & ~danger;
 }
 
@@ -220,12 +241,13 @@ CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, CbbBitboard targets,
 }
 
 /* The one piece walk: every legal move of `us`, into the sink. */
-CBB_INLINE void cbb_walk_side(const CbbPosition *p, const int us, CbbSink *s, const bool emit)
+CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbSink *s,
+                              const bool emit)
 {
     CbbLegal l;
     cbb_legal_setup(p, us, &l);
     CbbBitboard castles;
-    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
+    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, castling, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
     cbb_sink_moves(s, emit, l.king, castles, CBB_KING, CBB_MOVE_CASTLE);
     if (cbb_more_than_one(l.checkers))
         return;
@@ -284,30 +306,31 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const int us, CbbSink *s, co
 }
 
 /* The two specialisations of the walk, per side. */
-CBB_INLINE int cbb_generate_side(const CbbPosition *p, const int us, CbbMove *moves)
+CBB_INLINE int cbb_generate_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbMove *moves)
 {
     CbbSink s = {moves, 0};
-    cbb_walk_side(p, us, &s, true);
+    cbb_walk_side(p, castling, us, &s, true);
     return (int)(s.out - moves);
 }
 
-CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const int us)
+CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const CbbCastling *castling, const int us)
 {
     CbbSink s = {NULL, 0};
-    cbb_walk_side(p, us, &s, false);
+    cbb_walk_side(p, castling, us, &s, false);
     return s.count;
 }
 
 /* The legal moves of the side to move; returns how many. */
-static inline int cbb_generate(const CbbPosition *p, CbbMove *moves)
+static inline int cbb_generate_moves(const CbbPosition *p, const CbbCastling *castling, CbbMove *moves)
 {
-    return p->side == CBB_WHITE ? cbb_generate_side(p, CBB_WHITE, moves) : cbb_generate_side(p, CBB_BLACK, moves);
+    return p->side == CBB_WHITE ? cbb_generate_side(p, castling, CBB_WHITE, moves)
+                                : cbb_generate_side(p, castling, CBB_BLACK, moves);
 }
 
 /* How many legal moves the side to move has, without listing them. */
-static inline uint64_t cbb_count(const CbbPosition *p)
+static inline uint64_t cbb_count_moves(const CbbPosition *p, const CbbCastling *castling)
 {
-    return p->side == CBB_WHITE ? cbb_count_side(p, CBB_WHITE) : cbb_count_side(p, CBB_BLACK);
+    return p->side == CBB_WHITE ? cbb_count_side(p, castling, CBB_WHITE) : cbb_count_side(p, castling, CBB_BLACK);
 }
 
 #endif
