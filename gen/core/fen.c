@@ -185,8 +185,10 @@ static int parse_castling(const char *s, size_t len, Position *pos, const int ki
                 return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on rank %d on the %s-side of the king on %c%d", (int)len, s, c, who, back_rank + 1, king_side ? "h" : "a", 'a' + king_file, back_rank + 1);
         } else {
             file = tolower((unsigned char)c) - 'a';
-            if (!is(pos->board[back_rank * C_WIDTH + file], side, ROOK) || file == king_file)
-                return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on %c%d beside the king on %c%d", (int)len, s, c, who, 'a' + file, back_rank + 1, 'a' + king_file, back_rank + 1);
+            if (file == king_file)
+                return fail(err, errlen, "castling field '%.*s': right '%c' names the %s king's own square %c%d, not a rook's", (int)len, s, c, who, 'a' + file, back_rank + 1);
+            if (!is(pos->board[back_rank * C_WIDTH + file], side, ROOK))
+                return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on %c%d", (int)len, s, c, who, 'a' + file, back_rank + 1);
             king_side = file > king_file;
         }
         int right = 2 * side + !king_side;
