@@ -7,13 +7,16 @@
 #   make test-debug the tests in MODE=debug: every backend's invariants checked after every make and unmake
 #   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
 #   make compare    every backend's perft side by side with a build of commit 044f842 (BASE=...)
-#   make perft-full every published count at every depth (long: see README)
-#   make bench      Google Benchmark + hyperfine + plots (long: see README)
+#   make perft-full every published count at every depth (long: see results/README.md)
+#   make bench      Google Benchmark + hyperfine + plots (long: see results/README.md)
 #   make bench-quick the same, trimmed to under two minutes
 #   make bench-headline the headline speed table alone (about three minutes)
 #   make mpi        build bin/perft-mpi: bin/perft's divide over the ranks of an Open MPI job
 #   make test-mpi   bin/perft-mpi against bin/perft on 1, 2 and 3 ranks (installs Open MPI if missing)
 #   make format     clang-format every C/C++ source
+#   make format-check  the same files checked, nothing changed: fails on any difference
+#   make docs-check the docs check (scripts/check-docs.sh): rules citations, paths, make targets, macros, include circles
+#   make WERROR=1   the release build with -Werror (bin/perft-werror, its own objects)
 
 # Every build runs JOBS compilers at once (`make run` on a clean tree
 # included); an explicit -jN on the command line wins, and `make clean all`
@@ -26,7 +29,7 @@ CC := gcc
 CXX := g++
 MODE ?= release
 # Builds with extra backends get their own object tree: registry.c differs.
-BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)
+BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)$(if $(WERROR),-werror)
 BUILD := build/$(MODE)$(BUILD_SUFFIX)
 
 SANITIZERS := -fsanitize=address,undefined
@@ -43,7 +46,10 @@ NO_PEXT ?=
 # words even where AVX2 gives one vector (gen/quaternity/bitboard/bb144.h);
 # its own objects and binary, e.g. `make QBB_PORTABLE=1 test`.
 QBB_PORTABLE ?=
-CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
+# WERROR=1: every warning an error (CI builds the release so); its own
+# objects and binary, so a -Werror build never mixes with the usual one.
+WERROR ?=
+CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(if $(WERROR),-Werror) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
           $(if $(QBB_PORTABLE),-DQBB_PORTABLE) \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
@@ -70,11 +76,11 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # The harness's own code (everything but main.c) is linked into the tests too.
 HARNESS_OBJ := $(filter-out $(BUILD)/gen/perft/main.o,$(PERFT_OBJ))
 
-PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_BACKENDS),-extra)$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)
+PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_BACKENDS),-extra)$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)$(if $(WERROR),-werror)
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 
-.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format deps-build deps-test clean
+.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format format-check docs-check deps-build deps-test deps-format clean
 all: $(PERFT_BIN)
 
 $(BUILD)/%.o: %.c | deps-build
@@ -153,15 +159,30 @@ compare: $(PERFT_BIN)
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
 
-format:
-	clang-format -i $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h bench/*.c bench/*.cpp bench/*.h)
+# The files `make format` rewrites and `make format-check` checks (CI).
+FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h bench/*.c bench/*.cpp bench/*.h)
+
+deps-format:
+	$(call require_packages,clang-format)
+
+format: deps-format
+	clang-format -i $(FORMAT_SRC)
+
+format-check: deps-format
+	@clang-format --dry-run --Werror $(FORMAT_SRC) && echo "format-check: $(words $(FORMAT_SRC)) files as clang-format writes them"
+
+# Rules citations, paths and make targets in the docs, macro signatures,
+# include circles in gen/ (scripts/check-docs.sh; under a second).
+docs-check:
+	$(call require_packages,python3)
+	./scripts/check-docs.sh
 
 clean:
 	rm -rf build bin
 
 # ---- Benchmarks: bin/bench (bench/: C benchmarks on Google Benchmark through
 # the one C++ shim bench/gbench.cpp), `make bench` (scripts/bench.sh: micro-
-# benchmarks, hyperfine over bin/perft, gnuplot plots, summary; see README),
+# benchmarks, hyperfine over bin/perft, gnuplot plots, summary; see bench/README.md),
 # `make bench-quick` (the same trimmed to under two minutes).
 BENCH_BIN := bin/bench
 BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c)) $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard bench/*.cpp))
@@ -193,7 +214,7 @@ bench-headline: deps-bench
 .PHONY: deps-bench bench bench-quick bench-headline
 -include $(BENCH_OBJ:.o=.d)
 
-# ---- bin/perft-mpi (gen/mpi/, README "Beyond one machine: MPI"): the
+# ---- bin/perft-mpi (gen/mpi/, gen/mpi/README.md): the
 # harness's divide with units handed out over MPI; built with Open MPI's
 # mpicc (libopenmpi-dev, openmpi-bin), which only `make mpi` and `make
 # test-mpi` need.

@@ -5,8 +5,9 @@
 #   Quaternity opening perft 4 and 5; chess initial position perft 6 and
 #   Kiwipete perft 5.
 # Writes results/headline-DATE-HOST-COMMIT/ (hyperfine JSON and Markdown per
-# case, machine.txt, headline.md) and copies headline.md to
-# results/latest-headline.md.  About three minutes on a quiet 2-core machine.
+# case, machine.txt, headline.md), copies headline.md to
+# results/latest-headline.md and rewrites the README's headline block from it
+# (scripts/readme-headline.sh).  About three minutes on a quiet 2-core machine.
 #   scripts/headline.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -122,3 +123,5 @@ for name, _, depth, nodes in cases:
 PY
 cp "$dir/headline.md" results/latest-headline.md
 cat "$dir/headline.md"
+# The README's headline block, from the file just written.
+./scripts/readme-headline.sh

@@ -2,7 +2,7 @@
 # bin/perft-mpi on 1 and 2 ranks (one counting thread each), and on 3
 # ranks with rank 0 only the master (PERFT_MPI_RANK0_THREADS=0), and on 2
 # ranks with a checkpoint (the master's cost per unit with it), against
-# bin/perft on 1 and 2 threads, interleaved, for the README's cost model
+# bin/perft on 1 and 2 threads, interleaved, for the cost model of gen/mpi/README.md
 # (results/mpi-bench.md).  Per run: the wall time the program prints, the
 # job's CPU time (user + sys of mpirun and its ranks, from /usr/bin/time),
 # and perft-mpi's own line: units per second, messages and bytes per unit,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make perft-full`: every count of every fixture with every backend, bulk
-# counting on.  Long: see the README for the measured time.
+# counting on.  Long: see results/README.md for the measured time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0

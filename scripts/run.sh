@@ -9,7 +9,7 @@ status=0
 echo "== Quaternity: positions/quaternity/reference.epd (counts from the independent QuaterniTS implementation)"
 bin/perft --backend all --suite positions/quaternity/reference.epd --max-depth 4 || status=1
 echo
-echo "== Quaternity: positions/quaternity/pawn-vectors.epd (the seed's pawn cases; counts from the backends' agreement)"
+echo "== Quaternity: positions/quaternity/pawn-vectors.epd (the pawn tables' cases of gen/quaternity/RULES.md; counts from the backends' agreement)"
 bin/perft --backend all --suite positions/quaternity/pawn-vectors.epd --max-depth 4 || status=1
 echo
 echo "== Chess: positions/chess/famous.epd (published counts), up to 200 million nodes a count"

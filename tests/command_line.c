@@ -10,7 +10,7 @@
 #include "cli_run.h"
 #include "support.h"
 
-/* The Quaternity opening (spec section 2): '>' '<' '*' '^' and digits, all
+/* The Quaternity opening (gen/quaternity/RULES.md#board-and-opening): '>' '<' '*' '^' and digits, all
  * of which must reach the position parser untouched. */
 static const char OPENING[] =
     "rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/"
@@ -230,7 +230,7 @@ Test(command_line, moves_sort_byte_order_of_hand_lists)
     expect_list_sorted(GAME_QUATERNITY, "l12l11 a1a2 a10a11 a1a10 d11e12q d11e12 d11e12b d11e12n d11e12r a12a11 b1a1 "
                                         "k3l3n k3l3 c5c6 a11a10");
     expect_list_sorted(GAME_CHESS, "e7e8q e7e8n e7e8 e7e8r e7e8b e2e4 a2a3 h7h8r g1f3 b1a3 e1g1 e1c1 a7b8q");
-    /* The spec's own example (section 7): a10a11 before a1a2. */
+    /* The rules' own example (gen/quaternity/RULES.md#move-text): a10a11 before a1a2. */
     Move m[MAX_MOVES];
     cr_assert(moves_from_text("spec", GAME_QUATERNITY, "a1a2 a10a11", m) == 2);
     moves_sort(GAME_QUATERNITY, m, 2);

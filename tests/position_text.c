@@ -1,10 +1,10 @@
-/* Position text: every malformed QFEN and FEN of the spec's reject lists
+/* Position text: every malformed QFEN and FEN of the rules' reject lists
  * gives its own error (parse returns -1 and the message names the fault),
- * what the specs say to accept is accepted, and every fixture's canonical
+ * what the rules say to accept is accepted, and every fixture's canonical
  * text survives parse then format unchanged.
  *
- * Quaternity: spec/quaternity.md section 6; chess: spec/chess.md.  A row's
- * `message` is a distinguishing piece of the expected error text. */
+ * Quaternity: gen/quaternity/RULES.md#qfen; chess: gen/chess/RULES.md#fen.
+ * A row's `message` is a distinguishing piece of the expected error text. */
 #include <stdlib.h>
 #include <string.h>
 

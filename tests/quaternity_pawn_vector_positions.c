@@ -1,5 +1,6 @@
-/* positions/quaternity/pawn-vectors.epd: positions built from the seed's
- * pawn tables (one line per table or case, named by ;id), for perft.
+/* positions/quaternity/pawn-vectors.epd: positions built from the pawn tables
+ * of gen/quaternity/RULES.md#pawn-tables (one line per table or case, named by
+ * ;id), for perft.
  *
  * Their counts are not in the file until the backends' agreed counts are
  * written there (scripts/agree-counts.sh); until then every backend must

@@ -1,14 +1,16 @@
-/* The Quaternity pawn tables of the seed (quaternity-pawn-vectors.txt,
- * sections 1-8), row by row, for every Quaternity backend.
+/* The Quaternity pawn tables (gen/quaternity/RULES.md#pawn-tables and the
+ * tables 1-8 after it; a row's label "§N" names table N), row by row, for
+ * every Quaternity backend.
  *
- * Each row starts from a minimal setup of seed section 7: the four kings on
+ * Each row starts from a minimal setup of table 7
+ * (gen/quaternity/RULES.md#pawn-tables-7-minimal-setups): the four kings on
  * their home corners (White a1, Red a12, Black l12, Green l1) plus the pawn
  * under test, unless the row writes its own kings (a custom setup).  A check
  * compares the whole set of moves from the pawn's square with the row's list,
  * so a move the row leaves out is as wrong as a listed move that is missing;
- * the seed's named illegal moves are checked one by one as well, so a
+ * the tables' named illegal moves are checked one by one as well, so a
  * failure quotes them.  Capture targets are enemy knights (of the army
- * opposite the mover), placed one at a time as section 7 asks.
+ * opposite the mover), placed one at a time as table 7 asks.
  *
  * After a listed move, save() must show the pawn on its new square in its new
  * state (the commitment), and then, with the same army on turn again, the
@@ -19,7 +21,7 @@
 
 #include "support.h"
 
-/* ---- checks shared by every section ---- */
+/* ---- checks shared by every table ---- */
 
 static char army_letter(int army)
 {
@@ -176,7 +178,7 @@ static int army_of(char letter)
     return (int)(strchr("wrbg", letter) - "wrbg");
 }
 
-/* ---- section 2: ordinary pawns, forward move ---- */
+/* ---- gen/quaternity/RULES.md#pawn-tables-2-ordinary-pawns-forward-move ---- */
 
 typedef struct ForwardRow {
     const char *seed;
@@ -230,7 +232,7 @@ Test(pawn_vectors, s2_blocked_forward_square)
     }
 }
 
-/* ---- section 3: ordinary pawns, capture ---- */
+/* ---- gen/quaternity/RULES.md#pawn-tables-3-ordinary-pawns-capture ---- */
 
 typedef struct CaptureRow {
     const char *seed;
@@ -329,7 +331,7 @@ Test(pawn_vectors, s3_captures_of_empty_squares_are_not_captures)
     }
 }
 
-/* ---- section 4: advanced central pawns, first-move commitment ---- */
+/* ---- gen/quaternity/RULES.md#pawn-tables-4-advanced-pawns-first-move-commitment ---- */
 
 typedef struct CommitRow {
     const char *seed;
@@ -341,7 +343,7 @@ typedef struct CommitRow {
     const char *rank_after;
     const char *rank_then;
     const char *backward;
-    const char *file_then_illegal; /* old-line moves: the seed names White d4's, the rest by rotation */
+    const char *file_then_illegal; /* old-line moves: table 5 names White d4's, the rest by rotation */
 } CommitRow;
 
 static const CommitRow COMMIT_ROWS[] = {
@@ -398,7 +400,7 @@ Test(pawn_vectors, s4_blocked_forward_squares)
     }
 }
 
-/* ---- section 5: advanced central pawns, captures ---- */
+/* ---- gen/quaternity/RULES.md#pawn-tables-5-advanced-pawns-captures ---- */
 
 typedef struct CaptureLine {
     const char *capture;
@@ -411,7 +413,7 @@ typedef struct CaptureLine {
 typedef struct AdvancedCaptureRow {
     const char *seed;
     const char *pawn;
-    const char *quiet;   /* its two quiet moves (section 4) */
+    const char *quiet;   /* its two quiet moves (table 4) */
     const char *back;    /* the capture back toward its own corner */
     CaptureLine line[3]; /* toward the centre, then the two side captures */
 } AdvancedCaptureRow;
@@ -530,7 +532,8 @@ Test(pawn_vectors, s5_capture_commitment_and_what_follows)
     }
 }
 
-/* ---- sections 5, 6 and 8: rows with their own setups ---- */
+/* ---- rows with their own setups: gen/quaternity/RULES.md#pawn-tables-5-advanced-pawns-captures,
+ * gen/quaternity/RULES.md#pawn-tables-6-promotion, gen/quaternity/RULES.md#pawn-tables-8-interpretations ---- */
 
 /* A position and the full list of moves of one man. */
 typedef struct MoveCase {
@@ -646,12 +649,12 @@ Test(pawn_vectors, s5_s6_s8_state_after_the_move)
     }
 }
 
-/* ---- section 1: orientation of every pawn of the opening ---- */
+/* ---- gen/quaternity/RULES.md#pawn-tables-1-orientation: every pawn of the opening ---- */
 
 Test(pawn_vectors, s1_every_opening_pawn_moves_away_from_its_corner)
 {
     /* In the opening each army's eight pawns have exactly these moves (the
-     * section 1 orientation table, section 4 for the advanced pawns). */
+     * orientation table 1, table 4 for the advanced pawns). */
     static const struct {
         const char *seed;
         char turn;

@@ -75,10 +75,10 @@ EpdEntry *fixtures_load_exactly(const char *path, int expected, int *count);
 
 /* Men written as "wP^ c5, gN e5": army letter, piece letter, pawn mark, a
  * space, the square.  A list that names no king gets the kings baseline of
- * seed section 7 (White a1, Red a12, Black l12, Green l1); a list that names
- * kings is a custom setup and keeps its own.  The position has the default
- * controllers and `turn` on turn; it is checked by formatting it as QFEN and
- * parsing that back.  `where` names the case in failure messages. */
+ * gen/quaternity/RULES.md#pawn-tables-7-minimal-setups (White a1, Red a12,
+ * Black l12, Green l1); a list that names kings is a custom setup and keeps
+ * its own.  The position has the default controllers and `turn` on turn; it
+ * is checked by formatting it as QFEN and parsing that back.  `where` names the case in failure messages. */
 void setup_build(const char *where, const char *men, char turn, Position *pos);
 /* Adds men to a position (each on an empty square), re-checked the same way. */
 void setup_add(const char *where, Position *pos, const char *men);

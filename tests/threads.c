@@ -17,7 +17,7 @@
 static const int THREAD_COUNTS[] = {1, 2, 3};
 
 /* Debug builds check every backend's invariants after every make and
- * unmake, some thirty times slower: one ply less there. */
+ * unmake, many times slower: one ply less there. */
 #ifdef BACKEND_DEBUG
 enum { DEPTH_CUT = 1 };
 #else

@@ -1,5 +1,5 @@
 /* FEN: the orthodox chess position text, six fields or the four-field EPD
- * form (clocks omitted).  Validation follows spec/chess.md: a position that
+ * form (clocks omitted).  Validation follows gen/chess/RULES.md#fen: a position that
  * no legal game could hand a move generator is rejected, never repaired. */
 #include <ctype.h>
 #include <stdarg.h>

@@ -1,7 +1,8 @@
-/* Move text (spec section 7, UCI style): from-square, to-square, then a
- * lower-case promotion letter: "d4e5", "d11e12q", "e1g1", "e7e8n".
+/* Move text (gen/quaternity/RULES.md#move-text, gen/chess/RULES.md#move-text,
+ * UCI style): from-square, to-square, then a lower-case promotion letter:
+ * "d4e5", "d11e12q", "e1g1", "e7e8n".
  *
- * Castling (a Move with `castling` set: the king takes its own rook) has
+ * Castling (a Move marked MOVE_CASTLING: the king takes its own rook) has
  * two spellings, the notations:
  *   MOVE_NOTATION_STANDARD  the king's move to its destination, "e1g1", as
  *       in standard chess; where the king moves less than two files (only

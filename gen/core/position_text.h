@@ -1,4 +1,5 @@
-/* Position text: QFEN for Quaternity (spec section 6) and FEN for chess.
+/* Position text: QFEN for Quaternity (gen/quaternity/RULES.md#qfen) and FEN
+ * for chess (gen/chess/RULES.md#fen).
  *
  * Every parser validates completely and reports the first fault as one line
  * that names the field, rank, file or character at fault; a position is never

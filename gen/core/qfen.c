@@ -1,9 +1,9 @@
-/* QFEN: the Quaternity position text of spec section 6.
+/* QFEN: the Quaternity position text of gen/quaternity/RULES.md#qfen.
  *
  *     BOARD TURN [CONTROLLERS [FROZEN]]
  *
  * The parser reads the board rank by rank (rank 12 first), then checks the
- * whole-position rules the spec lists.  Each error message names the field
+ * whole-position rules that section lists.  Each error message names the field
  * and, on the board, the rank and file (and character) at fault. */
 #include <ctype.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 #include "pawn_commitment.h"
 
-/* Each army's two forward directions (spec section 3): White up/right,
- * Red down/right, Black down/left, Green up/left. */
+/* Each army's two forward directions (gen/quaternity/RULES.md#pawns):
+ * White up/right, Red down/right, Black down/left, Green up/left. */
 static const PawnState FORWARD[4][2] = {
     {PAWN_UP, PAWN_RIGHT},
     {PAWN_DOWN, PAWN_RIGHT},

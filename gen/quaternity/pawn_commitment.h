@@ -1,6 +1,7 @@
 /* What a Quaternity move does to the man that makes it, from the neutral
  * move alone: shared by the three Quaternity backends' decoders, so that a
- * neutral move becomes a native one without generating (spec section 3). */
+ * neutral move becomes a native one without generating
+ * (gen/quaternity/RULES.md#pawns). */
 #ifndef GEN_QUATERNITY_PAWN_COMMITMENT_H
 #define GEN_QUATERNITY_PAWN_COMMITMENT_H
 

@@ -5,9 +5,11 @@
 #ifndef GEN_QUATERNITY_BITBOARD_BB144_WORD_READS_H
 #define GEN_QUATERNITY_BITBOARD_BB144_WORD_READS_H
 
-/* Not forced inline: forcing it (and qbb_toggle_move) saved instructions in
- * a build without AVX-512 but made the -march=native build's perft without
- * bulk counting 10-20% slower (pinned, interleaved, against 044f842). */
+/* Not forced inline: forcing it (and the make/unmake of the time) saved
+ * instructions in a build without AVX-512 but made the -march=native build's
+ * perft without bulk counting slower (make compare,
+ * results/compare-044f842-163367b.md: 0.85x against 044f842, 1.05x once
+ * undone). */
 static inline int qbb_popcount(QbbSet a)
 {
     return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]);

@@ -14,8 +14,8 @@ typedef uint64_t QbbPerftFn(QbbState *s, int depth);
  * once made.  The recursion goes
  * through `child` (the instantiating function itself) rather than naming
  * both modes here: naming both made GCC treat the two instances as one
- * mutually recursive cycle, and the made mode lost about 3% of its
- * instructions to a prologue before the leaf test (measured, callgrind). */
+ * mutually recursive cycle, and the made mode spent instructions on a
+ * prologue before the leaf test (callgrind; no result file kept). */
 static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int depth, const bool bulk,
                                                               QbbPerftFn *child)
 {

@@ -17,10 +17,11 @@
  * turn: no line is kept rotated.  The perft's unmake stores back the sets
  * make saved (QbbSaved, below); the backend interface's XORs them back.  A slider's line is gathered from the sets
  * when the generator needs it (bitboard_attacks.h: a shift for a rank,
- * three PEXTs otherwise).  (Measured: the previous design kept a rotated
- * 12-bit word per line, 8 line XORs and up to 8 slider XORs per move,
- * about 290 instructions a make/unmake pair against about 60 here; its
- * counts were cheaper, see the README.)
+ * three PEXTs otherwise).  (Measured with callgrind, results/qbb-design-sets.md:
+ * the previous design kept a rotated 12-bit word per line, 8 line XORs and
+ * up to 8 slider XORs per move, about 290 instructions a make/unmake pair
+ * against 95 here with the perft loop; its counts were cheaper, see
+ * gen/quaternity/bitboard/DESIGN.md.)
  *
  * A move is 32 bits: from, to (QbbSet indexes), the piece placed on `to`
  * (which carries a promotion or a pawn's new commitment) and the piece

@@ -1,8 +1,8 @@
-/* Perft for the Quaternity mailbox backend: the plain recursion of spec
- * section 5 over the legal move generator, with native moves and inline
- * make/unmake.  With bulk counting the last ply returns the number of legal
- * moves without making them.  Bulk and non-bulk are one template with the
- * mode a constant, so each instance carries no test of it. */
+/* Perft for the Quaternity mailbox backend: the plain recursion of
+ * gen/quaternity/RULES.md#perft over the legal move generator, with native
+ * moves and inline make/unmake.  With bulk counting the last ply returns the
+ * number of legal moves without making them.  Bulk and non-bulk are one
+ * template with the mode a constant, so each instance carries no test of it. */
 #include "mailbox_make.h"
 
 static uint64_t perft_bulk(QmbState *m, int depth);

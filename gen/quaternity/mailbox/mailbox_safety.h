@@ -2,7 +2,8 @@
  * from the mover's kings outward before any move is generated.
  *
  * The mover may control up to four armies, so up to four kings, and every
- * one of them must be safe after its move (spec section 4).  Each king
+ * one of them must be safe after its move
+ * (gen/quaternity/RULES.md#controllers-frozen-armies-legality).  Each king
  * looks along its eight rays and at its knight squares.  On a ray, the
  * first man met gives check if it is a live enemy that attacks along that
  * ray: a rook or queen on a rank or file, a bishop or queen on a diagonal,

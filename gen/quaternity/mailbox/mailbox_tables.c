@@ -1,7 +1,8 @@
 /* Filling the geometry tables of mailbox_tables.h: rays, knight and king
- * targets, and the pawn tables that carry the Quaternity pawn rules (spec
- * section 3 and the pawn-vector seed).  Everything is computed from the
- * (file, rank) deltas of the eight directions, once per process. */
+ * targets, and the pawn tables that carry the Quaternity pawn rules
+ * (gen/quaternity/RULES.md#pawns and the pawn tables after it).  Everything
+ * is computed from the (file, rank) deltas of the eight directions, once per
+ * process. */
 #include "mailbox_tables.h"
 #include "run_once.h"
 
@@ -16,8 +17,8 @@ static const int DIRECTION_DELTA[QMB_DIR_COUNT][2] = {
     [QMB_DIR_UP_LEFT] = {-1, 1}, [QMB_DIR_DOWN_RIGHT] = {1, -1},
 };
 
-/* Each army's two forward directions (spec section 3): one along the files
- * (vertical), one along the ranks (horizontal). */
+/* Each army's two forward directions (gen/quaternity/RULES.md#pawns): one
+ * along the files (vertical), one along the ranks (horizontal). */
 static const QmbDirection ARMY_VERTICAL[4] = {QMB_DIR_UP, QMB_DIR_DOWN, QMB_DIR_DOWN, QMB_DIR_UP};
 static const QmbDirection ARMY_HORIZONTAL[4] = {QMB_DIR_RIGHT, QMB_DIR_RIGHT, QMB_DIR_LEFT, QMB_DIR_LEFT};
 
@@ -128,7 +129,9 @@ static void fill_directed_pawn(QmbPawnMoves *pm, int sq, int army, QmbDirection 
 /* An uncommitted advanced pawn with forward directions v and h: a quiet
  * step in either commits to it; the capture along the main diagonal (v + h)
  * stays uncommitted; a side capture commits to the one forward direction
- * it contains, counted from the landing square (seed sections 5 and 8). */
+ * it contains, counted from the landing square
+ * (gen/quaternity/RULES.md#pawn-tables-5-advanced-pawns-captures and
+ * gen/quaternity/RULES.md#pawn-tables-8-interpretations). */
 static void fill_uncommitted_pawn(QmbPawnMoves *pm, int sq, int army)
 {
     QmbDirection v = ARMY_VERTICAL[army], h = ARMY_HORIZONTAL[army];

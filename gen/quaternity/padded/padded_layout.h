@@ -36,8 +36,8 @@
  * which the search never needs (promotion edges come from a table), at the
  * price of a 512-byte instead of a 368-byte board and difference tables a
  * third larger.  Measured on opening perft 5 with pitch 32 instead of 23
- * (one constant changed), the speed is the same within 1%: everything the
- * search touches fits in L1 either way.  So the smallest pitch that keeps
+ * (one constant changed; no result file kept), the speed was the same:
+ * everything the search touches fits in L1 either way.  So the smallest pitch that keeps
  * differences unique is used: 23.
  *
  * The tables here are read-only once qpd_layout_init() has run (it is

@@ -1,6 +1,6 @@
-/* Builds the pawn tables of padded_pawns.h from the rules of the spec and the
- * pawn-vector seed: one square per turn in the pawn's direction, captures on
- * the two diagonals ahead, and for an uncommitted pawn with forward
+/* Builds the pawn tables of padded_pawns.h from gen/quaternity/RULES.md#pawns
+ * and the pawn tables after it: one square per turn in the pawn's direction,
+ * captures on the two diagonals ahead, and for an uncommitted pawn with forward
  * directions d1 and d2 the quiet steps d1 and d2 (committing), the capture
  * d1 + d2 (staying uncommitted) and the side captures d1 - d2 and d2 - d1
  * (committing to d1 and d2 respectively, counted from the landing square). */
