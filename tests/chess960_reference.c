@@ -57,9 +57,9 @@ static int check_chess960(int first, int last)
                     check_count(backends[b], state, CHESS960_EPD, e, depth, 0, e->expected[depth], "published");
                 if (depth <= INTERFACE_DEPTH) {
                     uint64_t got = perft_via_interface(backends[b], state, depth);
-                    EXPECT(got == e->expected[depth], "[%s] %s (%s) D%d: through generate/make/unmake %llu, published %llu",
-                           backends[b]->name, CHESS960_EPD, e->id, depth, (unsigned long long)got,
-                           (unsigned long long)e->expected[depth]);
+                    EXPECT(got == e->expected[depth],
+                           "[%s] %s (%s) D%d: through generate/make/unmake %llu, published %llu", backends[b]->name,
+                           CHESS960_EPD, e->id, depth, (unsigned long long)got, (unsigned long long)e->expected[depth]);
                 }
                 counts++;
             }

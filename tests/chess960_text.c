@@ -57,7 +57,8 @@ static void xfen_castling(const Position *pos, char *out)
         int step = r % 2 ? -1 : 1, rank = side ? 56 : 0;
         bool outermost = true;
         for (int file = rook + step; file >= 0 && file < 8; file += step)
-            outermost &= !(PIECE_KIND(pos->board[rank + file]) == ROOK && (int)PIECE_ARMY(pos->board[rank + file]) == side);
+            outermost &=
+                !(PIECE_KIND(pos->board[rank + file]) == ROOK && (int)PIECE_ARMY(pos->board[rank + file]) == side);
         char letter = outermost ? "KQ"[r % 2] : (char)('A' + rook);
         out[n++] = side ? (char)tolower((unsigned char)letter) : letter;
     }
@@ -173,7 +174,8 @@ static const struct {
      "FEN: castling field 'Kx': 'x' is not one of K Q k q, a file letter A-H or a-h, or a lone '-'"},
     {"r3k2r/8/8/8/8/8/8/R3K2R w I - 0 1",
      "FEN: castling field 'I': 'I' is not one of K Q k q, a file letter A-H or a-h, or a lone '-'"},
-    {"r3k2r/8/8/8/8/8/4K3/R6R w A - 0 1", "FEN: castling field 'A': right 'A' needs the white king on rank 1, not on e2"},
+    {"r3k2r/8/8/8/8/8/4K3/R6R w A - 0 1",
+     "FEN: castling field 'A': right 'A' needs the white king on rank 1, not on e2"},
     {"r6r/4k3/8/8/8/8/8/R3K2R w KQh - 0 1",
      "FEN: castling field 'KQh': right 'h' needs the black king on rank 8, not on e7"},
 };

@@ -55,8 +55,8 @@ void castling_keep(const Position *pos, uint8_t keep[C_SQUARES])
         if (!(pos->castling & (1u << r)))
             continue;
         int side = r / 2;
-        keep[castling_king_square(pos, side)] &= (uint8_t)~(3u << (2 * side));
-        keep[(side == CHESS_WHITE ? 0 : 56) + pos->castling_rook[r]] &= (uint8_t)~(1u << r);
+        keep[castling_king_square(pos, side)] &= (uint8_t) ~(3u << (2 * side));
+        keep[(side == CHESS_WHITE ? 0 : 56) + pos->castling_rook[r]] &= (uint8_t) ~(1u << r);
     }
 }
 

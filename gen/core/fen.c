@@ -149,8 +149,7 @@ static int outermost_rook(const Position *pos, int side, int king_file, bool kin
  * rank too; a side has at most one right on each side of its king.  The
  * letters' form and order are kept (castling_letters) so that the position
  * prints back as it was given. */
-static int parse_castling(const char *s, size_t len, Position *pos, const int king_square[2], char *err,
-                          size_t errlen)
+static int parse_castling(const char *s, size_t len, Position *pos, const int king_square[2], char *err, size_t errlen)
 {
     if (len == 1 && s[0] == '-')
         return 0;
@@ -163,37 +162,48 @@ static int parse_castling(const char *s, size_t len, Position *pos, const int ki
         bool kqkq = c != '\0' && strchr("KQkq", c) != NULL;
         bool file_letter = (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
         if (!kqkq && !file_letter)
-            return fail(err, errlen, "castling field '%.*s': '%c' is not one of K Q k q, a file letter A-H or a-h, or a lone '-'", (int)len, s, c);
+            return fail(err, errlen,
+                        "castling field '%.*s': '%c' is not one of K Q k q, a file letter A-H or a-h, or a lone '-'",
+                        (int)len, s, c);
         int side = isupper((unsigned char)c) ? CHESS_WHITE : CHESS_BLACK;
         const char *who = side == CHESS_WHITE ? "white" : "black";
         int back_rank = side == CHESS_WHITE ? 0 : C_WIDTH - 1;
         if (only_kqkq) {
             int index = (int)(strchr("KQkq", c) - "KQkq");
             if (index < next)
-                return fail(err, errlen, "castling field '%.*s': letters must be distinct and in the order KQkq", (int)len, s);
+                return fail(err, errlen, "castling field '%.*s': letters must be distinct and in the order KQkq",
+                            (int)len, s);
             next = index + 1;
         }
         int king = king_square[side];
         if (king / C_WIDTH != back_rank)
-            return fail(err, errlen, "castling field '%.*s': right '%c' needs the %s king on rank %d, not on %c%d", (int)len, s, c, who, back_rank + 1, 'a' + king % C_WIDTH, king / C_WIDTH + 1);
+            return fail(err, errlen, "castling field '%.*s': right '%c' needs the %s king on rank %d, not on %c%d",
+                        (int)len, s, c, who, back_rank + 1, 'a' + king % C_WIDTH, king / C_WIDTH + 1);
         int king_file = king % C_WIDTH, file;
         bool king_side;
         if (kqkq) {
             king_side = toupper((unsigned char)c) == 'K';
             file = outermost_rook(pos, side, king_file, king_side);
             if (file < 0)
-                return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on rank %d on the %s-side of the king on %c%d", (int)len, s, c, who, back_rank + 1, king_side ? "h" : "a", 'a' + king_file, back_rank + 1);
+                return fail(
+                    err, errlen,
+                    "castling field '%.*s': right '%c' needs a %s rook on rank %d on the %s-side of the king on %c%d",
+                    (int)len, s, c, who, back_rank + 1, king_side ? "h" : "a", 'a' + king_file, back_rank + 1);
         } else {
             file = tolower((unsigned char)c) - 'a';
             if (file == king_file)
-                return fail(err, errlen, "castling field '%.*s': right '%c' names the %s king's own square %c%d, not a rook's", (int)len, s, c, who, 'a' + file, back_rank + 1);
+                return fail(err, errlen,
+                            "castling field '%.*s': right '%c' names the %s king's own square %c%d, not a rook's",
+                            (int)len, s, c, who, 'a' + file, back_rank + 1);
             if (!is(pos->board[back_rank * C_WIDTH + file], side, ROOK))
-                return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on %c%d", (int)len, s, c, who, 'a' + file, back_rank + 1);
+                return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on %c%d", (int)len, s, c,
+                            who, 'a' + file, back_rank + 1);
             king_side = file > king_file;
         }
         int right = 2 * side + !king_side;
         if (pos->castling & (1u << right))
-            return fail(err, errlen, "castling field '%.*s': letters must be distinct: two name %s's %s-side right", (int)len, s, who, king_side ? "king" : "queen");
+            return fail(err, errlen, "castling field '%.*s': letters must be distinct: two name %s's %s-side right",
+                        (int)len, s, who, king_side ? "king" : "queen");
         if (side == CHESS_WHITE && (pos->castling & (CASTLE_BK | CASTLE_BQ)))
             return fail(err, errlen, "castling field '%.*s': white's letters must come before black's", (int)len, s);
         if (king_side && (pos->castling & (1u << (right + 1))))
@@ -300,7 +310,7 @@ static size_t castling_field_format(const Position *pos, char *out)
             if (!(pos->castling & (1u << right)))
                 continue;
             char letter = (pos->castling_letters & CASTLE_LETTER_FILE(right)) ? (char)('A' + pos->castling_rook[right])
-                                                                               : "KQ"[right % 2];
+                                                                              : "KQ"[right % 2];
             out[n++] = side == CHESS_WHITE ? letter : (char)tolower((unsigned char)letter);
         }
     }

@@ -26,7 +26,8 @@ void move_format(Game game, Move move, char out[MOVE_TEXT_MAX])
 void move_format_as(Game game, Move move, MoveNotation notation, char out[MOVE_TEXT_MAX])
 {
     char from[4], to[4];
-    int target = move_is_castling(move) && notation == MOVE_NOTATION_STANDARD ? standard_castling_target(move) : move.to;
+    int target =
+        move_is_castling(move) && notation == MOVE_NOTATION_STANDARD ? standard_castling_target(move) : move.to;
     square_format(game, move.from, from);
     square_format(game, target, to);
     if (move.promotion && !move_is_castling(move))
@@ -61,8 +62,7 @@ MoveNotation move_notation_for(const Position *pos)
 
 Move move_in_position(const Position *pos, Move move)
 {
-    if (pos->game != GAME_CHESS || move.promotion != EMPTY || move.from >= C_SQUARES ||
-        move.to >= C_SQUARES)
+    if (pos->game != GAME_CHESS || move.promotion != EMPTY || move.from >= C_SQUARES || move.to >= C_SQUARES)
         return move;
     Piece king = pos->board[move.from];
     int side = pos->turn, back_rank = side == CHESS_WHITE ? 0 : 7;

@@ -99,8 +99,8 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
  * shielded the king.  Rare (CbbCastle.rook_shields), so out of line. */
 static __attribute__((noinline)) bool cbb_castle_exposed(const CbbPosition *p, const CbbLegal *l, const CbbCastle *c)
 {
-    CbbBitboard after = (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) |
-                        cbb_bit(c->rook_to);
+    CbbBitboard after =
+        (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
     CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp;
     return (cbb_rook_attacks(c->king_to, after) & opp_orth) != 0;
 }
@@ -117,8 +117,8 @@ CBB_INLINE bool cbb_castle_legal(const CbbPosition *p, const CbbLegal *l, const 
 /* The castling rooks of the rights that may be used now (the move is the
  * king taking its own rook): the right held, the king not in check, and
  * cbb_castle_legal. */
-CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us,
-                                          const CbbLegal *l, CbbBitboard danger)
+CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
+                                          CbbBitboard danger)
 {
     int rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
     const CbbCastle *king_side = &castling->castles[2 * us], *queen_side = &castling->castles[2 * us + 1];

@@ -17,7 +17,7 @@ static uint64_t perft_full(const CbbPosition *p, const CbbCastling *c, int depth
  * side test per counted node) bulk perft ran more instructions (callgrind,
  * initial position depth 5; no result file kept). */
 CBB_INLINE uint64_t count_replies(const CbbPosition *p, const CbbCastling *c, const CbbMove *moves, int count,
-                                   const int them)
+                                  const int them)
 {
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {

@@ -170,9 +170,8 @@ const char *cbb_check(const CbbState *s)
     for (int right = 0; right < CASTLE_RIGHTS; right++) {
         const CbbCastle *c = &s->castling.castles[right];
         CbbBitboard own = s->pos.color[right / 2];
-        if ((s->pos.castling & (1 << right)) &&
-            (!(s->pos.kind[CBB_KING] & own & cbb_bit(c->king_from)) ||
-             !(s->pos.kind[CBB_ROOK] & own & cbb_bit(c->rook_from))))
+        if ((s->pos.castling & (1 << right)) && (!(s->pos.kind[CBB_KING] & own & cbb_bit(c->king_from)) ||
+                                                 !(s->pos.kind[CBB_ROOK] & own & cbb_bit(c->rook_from))))
             return "a castling right without its king and rook at home";
     }
     return NULL;

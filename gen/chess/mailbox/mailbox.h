@@ -148,8 +148,8 @@ typedef struct CmbRelation {
 enum { CMB_REACH_WHITE_PAWN = 1, CMB_REACH_BLACK_PAWN = 128 }; /* bits 0 and 7: no Kind uses them */
 
 typedef struct CmbTables {
-    int8_t sq64[CMB_SQUARES];         /* neutral square, -1 on a guard */
-    uint8_t sq120[C_SQUARES];         /* mailbox square of a neutral one */
+    int8_t sq64[CMB_SQUARES];  /* neutral square, -1 on a guard */
+    uint8_t sq120[C_SQUARES];  /* mailbox square of a neutral one */
     uint64_t bit[CMB_SQUARES]; /* 1 << neutral square, 0 on a guard: square sets as bits */
     CmbRelation relation[CMB_DIFFS];
 } CmbTables;
