@@ -48,6 +48,19 @@ void castling_plans(const Position *pos, CastlingPlan plans[CASTLE_RIGHTS])
     }
 }
 
+int castling_squares_nearest(uint64_t set, int king, uint8_t out[C_WIDTH])
+{
+    int n = 0;
+    for (int distance = 0; distance < C_WIDTH; distance++)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            int square = king + sign * distance;
+            if ((distance > 0 || sign > 0) && square >= 0 && square < C_SQUARES && (set >> square & 1) &&
+                square / C_WIDTH == king / C_WIDTH)
+                out[n++] = (uint8_t)square;
+        }
+    return n;
+}
+
 void castling_keep(const Position *pos, uint8_t keep[C_SQUARES])
 {
     memset(keep, 15, C_SQUARES);

@@ -49,6 +49,11 @@ typedef struct CastlingPlan {
  * right's king and rook are in place). */
 void castling_plans(const Position *pos, CastlingPlan plans[CASTLE_RIGHTS]);
 
+/* The squares of `set` (on one rank), nearest `king` first, into out;
+ * returns how many.  A generator tests the squares next to the king first:
+ * those are the ones most often taken. */
+int castling_squares_nearest(uint64_t set, int king, uint8_t out[C_WIDTH]);
+
 /* keep[square]: the rights that survive a move from or to the square, for
  * the rights `pos` holds: a king leaving its square drops its side's
  * rights, a rook leaving or captured on its square drops its own. */

@@ -94,29 +94,31 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
     return attacked;
 }
 
-/* Whether an enemy rook or queen sees the king on its destination along
- * the rank once the castling rook has left the square beyond it that
- * shielded the king.  Rare (CbbCastle.rook_shields), so out of line. */
-static __attribute__((noinline)) bool cbb_castle_exposed(const CbbPosition *p, const CbbLegal *l, const CbbCastle *c)
+/* The castling rooks of `rooks` whose castling leaves the king in check
+ * along the rank: the rook stood beyond the king's destination and shielded
+ * it from an enemy rook or queen (CbbCastling.shielding_rooks).  Rare, so
+ * out of line. */
+static __attribute__((noinline)) CbbBitboard cbb_castles_exposed(const CbbPosition *p, const CbbCastling *castling,
+                                                                 int us, const CbbLegal *l, CbbBitboard rooks)
 {
-    CbbBitboard after =
-        (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
-    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp;
-    return (cbb_rook_attacks(c->king_to, after) & opp_orth) != 0;
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp, exposed = 0;
+    for (int r = 2 * us; r < 2 * us + 2; r++) {
+        const CbbCastle *c = &castling->castles[r];
+        if (!(rooks & castling->shielding_rooks & cbb_bit(c->rook_from)))
+            continue;
+        CbbBitboard after =
+            (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
+        if (cbb_rook_attacks(c->king_to, after) & opp_orth)
+            exposed |= cbb_bit(c->rook_from);
+    }
+    return exposed;
 }
 
-/* One right's castling by the Chess960 rule (castling.h): the squares of
- * both paths empty but for king and rook, none the king crosses or lands on
- * attacked, and no check uncovered by the rook leaving. */
-CBB_INLINE bool cbb_castle_legal(const CbbPosition *p, const CbbLegal *l, const CbbCastle *c, CbbBitboard danger)
-{
-    return !(l->occupied & c->must_be_empty) && !(danger & c->king_path) &&
-           (!c->rook_shields || !cbb_castle_exposed(p, l, c));
-}
-
-/* The castling rooks of the rights that may be used now (the move is the
- * king taking its own rook): the right held, the king not in check, and
- * cbb_castle_legal. */
+/* The castling rooks of the rights that may be used now, by the Chess960
+ * rule (castling.h; the move is the king taking its own rook): the right
+ * held, the king not in check, the squares of both paths empty but for king
+ * and rook, none the king crosses or lands on attacked, and no check
+ * uncovered by the rook leaving. */
 CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
                                           CbbBitboard danger)
 {
@@ -125,10 +127,12 @@ CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastlin
     CbbBitboard rooks = 0;
     if (l->checkers)
         return 0;
-    if ((rights & 1) && cbb_castle_legal(p, l, king_side, danger))
-        rooks |= cbb_bit(king_side->rook_from);
-    if ((rights & 2) && cbb_castle_legal(p, l, queen_side, danger))
-        rooks |= cbb_bit(queen_side->rook_from);
+    if ((rights & 1) && !(l->occupied & king_side->must_be_empty) && !(danger & king_side->king_path))
+        rooks |= king_side->rook_bit;
+    if ((rights & 2) && !(l->occupied & queen_side->must_be_empty) && !(danger & queen_side->king_path))
+        rooks |= queen_side->rook_bit;
+    if (rooks & castling->shielding_rooks)
+        rooks &= ~cbb_castles_exposed(p, castling, us, l, rooks);
     return rooks;
 }
 

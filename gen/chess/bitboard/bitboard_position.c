@@ -16,17 +16,20 @@ static void load_castling(CbbState *s, const Position *pos)
     castling_plans(pos, plans);
     castling_keep(pos, s->castling.keep);
     memset(s->castling.castles, 0, sizeof s->castling.castles);
+    s->castling.shielding_rooks = 0;
     for (int r = 0; r < CASTLE_RIGHTS; r++) {
         const CastlingPlan *p = &plans[r];
         if (p->king_from < 0)
             continue;
         s->castling.castles[r] = (CbbCastle){.must_be_empty = p->must_be_empty,
                                              .king_path = p->king_path,
+                                             .rook_bit = cbb_bit(p->rook_from),
                                              .king_from = (uint8_t)p->king_from,
                                              .rook_from = (uint8_t)p->rook_from,
                                              .king_to = (uint8_t)p->king_to,
-                                             .rook_to = (uint8_t)p->rook_to,
-                                             .rook_shields = p->rook_shields};
+                                             .rook_to = (uint8_t)p->rook_to};
+        if (p->rook_shields)
+            s->castling.shielding_rooks |= cbb_bit(p->rook_from);
     }
     chess_zobrist_castling_keys(pos, s->castling_keys);
     memcpy(s->castling_rook, pos->castling_rook, sizeof s->castling_rook);

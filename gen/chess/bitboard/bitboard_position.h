@@ -51,11 +51,10 @@ enum { CBB_MAX_MOVES = MAX_MOVES };
 
 /* One castling right (castling.h), in bits: the squares that must be
  * empty, the squares the king crosses or lands on (not attacked), and the
- * squares of king and rook before and after. */
+ * squares of king and rook before and after (the rook's as a set too). */
 typedef struct CbbCastle {
-    CbbBitboard must_be_empty, king_path;
+    CbbBitboard must_be_empty, king_path, rook_bit;
     uint8_t king_from, rook_from, king_to, rook_to;
-    bool rook_shields; /* test the rank behind the rook once it has left */
 } CbbCastle;
 
 /* The castling of the loaded position, which no move changes (a game never
@@ -65,6 +64,7 @@ typedef struct CbbCastle {
 typedef struct CbbCastling {
     uint8_t keep[64];
     CbbCastle castles[CASTLE_RIGHTS]; /* [2 * side + queen side] */
+    CbbBitboard shielding_rooks;      /* rooks whose leaving may uncover a check on the rank (castling.h) */
 } CbbCastling;
 
 /* The backend's instance: the current position, its castling, and what
@@ -76,6 +76,19 @@ typedef struct CbbState {
     uint8_t castling_rook[CASTLE_RIGHTS];
     uint8_t castling_letters;
 } CbbState;
+
+/* Castling, the king (from) taking its own rook (to): what copy-make did
+ * to the king's, the rooks' and the mover's sets is replaced, since either
+ * may land where the other stood.  Rare, so out of the hot loop. */
+static __attribute__((noinline)) void cbb_castle_sets(const CbbPosition *parent, CbbPosition *child, CbbMove m)
+{
+    int us = parent->side, rank = m.from & 56, king_side = m.to > m.from;
+    CbbBitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
+    CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
+    child->kind[CBB_KING] = (parent->kind[CBB_KING] & ~from) | king_to;
+    child->kind[CBB_ROOK] = (parent->kind[CBB_ROOK] & ~to) | rook_to;
+    child->color[us] = (parent->color[us] & ~(from | to)) | king_to | rook_to;
+}
 
 /* Writes into `child` the position after `m`, a legal move of `parent`. */
 CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, CbbMove m, const CbbCastling *castling)
@@ -104,17 +117,7 @@ CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, Cbb
         child->color[them] ^= victim;
         break;
     }
-    case CBB_MOVE_CASTLE: {
-        /* The king (from) takes its own rook (to): what the lines above did
-         * to the king's, the rooks' and our sets is replaced, since either
-         * may land where the other stood. */
-        int rank = m.from & 56, king_side = m.to > m.from;
-        CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
-        child->kind[CBB_KING] = (parent->kind[CBB_KING] & ~from) | king_to;
-        child->kind[CBB_ROOK] = (parent->kind[CBB_ROOK] & ~to) | rook_to;
-        child->color[us] = (parent->color[us] & ~(from | to)) | king_to | rook_to;
-        break;
-    }
+    case CBB_MOVE_CASTLE: cbb_castle_sets(parent, child, m); break;
     default: /* promotion: the pawn that arrived becomes the new piece */
         child->kind[CBB_PAWN] ^= to;
         child->kind[m.special - CBB_MOVE_PROMOTE_BASE] ^= to;

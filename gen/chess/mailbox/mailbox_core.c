@@ -34,13 +34,13 @@ static void load_castling(CmbState *s, const Position *pos)
         c->king_to = cmb_tables.sq120[p->king_to];
         c->rook_to = cmb_tables.sq120[p->rook_to];
         c->rook_shields = p->rook_shields;
-        for (int sq = 0; sq < C_SQUARES; sq++) {
-            int square = cmb_tables.sq120[sq];
-            if (p->must_be_empty & ((uint64_t)1 << sq))
-                c->empty[c->empty_count++] = (uint8_t)square;
-            if (!(p->king_path & ((uint64_t)1 << sq)))
-                continue;
-            int i = c->path_count++, step = -1;
+        uint8_t squares[C_WIDTH];
+        c->empty_count = (uint8_t)castling_squares_nearest(p->must_be_empty, p->king_from, squares);
+        for (int i = 0; i < c->empty_count; i++)
+            c->empty[i] = cmb_tables.sq120[squares[i]];
+        c->path_count = (uint8_t)castling_squares_nearest(p->king_path, p->king_from, squares);
+        for (int i = 0; i < c->path_count; i++) {
+            int square = cmb_tables.sq120[squares[i]], step = -1;
             for (int j = 0; j < 8; j++)
                 if (square - c->king_from == KING_STEPS[j])
                     step = j;

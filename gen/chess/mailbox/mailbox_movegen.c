@@ -328,20 +328,20 @@ static ALWAYS_INLINE void castling_moves(const CmbState *s, MoveSink *sink, unsi
         if (!(s->castling & (1u << r)))
             continue;
         const CmbCastle *c = &s->castles[r];
-        bool clear = true;
+        /* Nearest the king first: the square most often taken. */
         for (int i = 0; i < c->empty_count; i++)
-            clear &= board[c->empty[i]] == EMPTY;
-        for (int i = 0; i < c->path_count && clear; i++) {
+            if (board[c->empty[i]] != EMPTY)
+                goto next_right;
+        for (int i = 0; i < c->path_count; i++) {
             int step = c->path_step[i];
-            if (step >= 0 && board[c->path[i]] == EMPTY)
-                clear = (safe_steps >> step) & 1;
-            else
-                clear = !attacked(s, c->path[i], them);
+            bool safe =
+                step >= 0 && board[c->path[i]] == EMPTY ? (safe_steps >> step) & 1 : !attacked(s, c->path[i], them);
+            if (!safe)
+                goto next_right;
         }
-        if (clear && c->rook_shields)
-            clear = !rank_exposed(s, c, them);
-        if (clear)
+        if (!c->rook_shields || !rank_exposed(s, c, them))
             emit(sink, CMB_MOVE(c->king_from, c->rook_from, CMB_CASTLE), counting);
+    next_right:;
     }
 }
 

@@ -36,13 +36,13 @@ static void load_castling(CpdBoard *x, const Position *pos)
         c->king_to = (uint8_t)cpd_from_neutral(p->king_to);
         c->rook_to = (uint8_t)cpd_from_neutral(p->rook_to);
         c->rook_shields = p->rook_shields;
-        for (int square = 0; square < C_SQUARES; square++) {
-            int at = cpd_from_neutral(square);
-            if (p->must_be_empty & ((uint64_t)1 << square))
-                c->empty[c->empty_count++] = (uint8_t)at;
-            if (!(p->king_path & ((uint64_t)1 << square)))
-                continue;
-            int i = c->path_count++, zone = -1;
+        uint8_t squares[C_WIDTH];
+        c->empty_count = (uint8_t)castling_squares_nearest(p->must_be_empty, p->king_from, squares);
+        for (int i = 0; i < c->empty_count; i++)
+            c->empty[i] = (uint8_t)cpd_from_neutral(squares[i]);
+        c->path_count = (uint8_t)castling_squares_nearest(p->king_path, p->king_from, squares);
+        for (int i = 0; i < c->path_count; i++) {
+            int at = cpd_from_neutral(squares[i]), zone = -1;
             for (int j = 0; j < CPD_ZONE_KING; j++)
                 if (at - c->king_from == CPD_ZONE_STEPS[j])
                     zone = j;

@@ -106,13 +106,13 @@ CPD_HOT void cpd_slider_on_king(const uint8_t *board, const int own, int king, i
 }
 
 /* Whether the squares both pieces of a castling pass are empty (but for
- * the two). */
+ * the two); nearest the king first, the square most often taken. */
 CPD_HOT int cpd_castle_path_empty(const uint8_t *board, const CpdCastle *c)
 {
-    int occupied = 0;
     for (int i = 0; i < c->empty_count; i++)
-        occupied |= board[c->empty[i]];
-    return occupied == EMPTY;
+        if (board[c->empty[i]] != EMPTY)
+            return 0;
+    return 1;
 }
 
 /* One pass over the enemy pieces, each looked up once in the zone table,
