@@ -77,24 +77,13 @@ typedef struct CbbState {
     uint8_t castling_letters;
 } CbbState;
 
-/* Castling, the king (from) taking its own rook (to): what copy-make did
- * to the king's, the rooks' and the mover's sets is replaced, since either
- * may land where the other stood.  Rare, so out of the hot loop. */
-static __attribute__((noinline)) void cbb_castle_sets(const CbbPosition *parent, CbbPosition *child, CbbMove m)
-{
-    int us = parent->side, rank = m.from & 56, king_side = m.to > m.from;
-    CbbBitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
-    CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
-    child->kind[CBB_KING] = (parent->kind[CBB_KING] & ~from) | king_to;
-    child->kind[CBB_ROOK] = (parent->kind[CBB_ROOK] & ~to) | rook_to;
-    child->color[us] = (parent->color[us] & ~(from | to)) | king_to | rook_to;
-}
-
 /* Writes into `child` the position after `m`, a legal move of `parent`. */
 CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, CbbMove m, const CbbCastling *castling)
 {
     int us = parent->side, them = us ^ 1;
     CbbBitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
+    /* Read before the child is written, which it cannot alias. */
+    uint8_t keep = castling->keep[m.from] & castling->keep[m.to];
     *child = *parent;
     CbbBitboard captured = parent->color[them] & to;
     /* Clear the target from every kind: it is empty or holds the victim. */
@@ -103,7 +92,7 @@ CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, Cbb
     child->color[them] &= ~to;
     child->kind[m.piece] ^= from | to;
     child->color[us] ^= from | to;
-    child->castling &= castling->keep[m.from] & castling->keep[m.to];
+    child->castling &= keep;
     child->ep_square = -1;
     child->halfmove_clock = (m.piece == CBB_PAWN || captured) ? 0 : parent->halfmove_clock + 1;
     child->fullmove_number = parent->fullmove_number + us; /* counts up after black's move */
@@ -117,7 +106,18 @@ CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, Cbb
         child->color[them] ^= victim;
         break;
     }
-    case CBB_MOVE_CASTLE: cbb_castle_sets(parent, child, m); break;
+    case CBB_MOVE_CASTLE: {
+        /* The king (from) took its own rook (to): the lines above took both
+         * off our set and the rook off the rooks, and put the king on the
+         * rook's square, which is now set right (either may land where the
+         * other stood). */
+        int rank = m.from & 56, king_side = m.to > m.from;
+        CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
+        child->kind[CBB_KING] = (child->kind[CBB_KING] & ~to) | king_to;
+        child->kind[CBB_ROOK] |= rook_to;
+        child->color[us] |= king_to | rook_to;
+        break;
+    }
     default: /* promotion: the pawn that arrived becomes the new piece */
         child->kind[CBB_PAWN] ^= to;
         child->kind[m.special - CBB_MOVE_PROMOTE_BASE] ^= to;
