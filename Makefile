@@ -17,6 +17,7 @@
 #   make format-check  the same files checked, nothing changed: fails on any difference
 #   make docs-check the docs check (scripts/check-docs.sh): rules citations, paths, make targets, macros, include circles
 #   make WERROR=1   the release build with -Werror (bin/perft-werror, its own objects)
+#   make exports-check every function gen/ exports is called from another file (after make test and make test-debug)
 
 # Every build runs JOBS compilers at once (`make run` on a clean tree
 # included); an explicit -jN on the command line wins, and `make clean all`
@@ -67,7 +68,7 @@ BACKEND_DIRS := $(filter-out $(foreach b,$(filter-out $(EXTRA_BACKENDS),$(OPTION
                   $(foreach g,$(GAMES),$(wildcard gen/$(g)/*/)))
 BACKEND_DIRS := $(filter-out %/tools/,$(BACKEND_DIRS))
 GEN_SRC := $(wildcard gen/core/*.c $(GAMES:%=gen/%/*.c) $(BACKEND_DIRS:%=%*.c))
-PERFT_SRC := $(wildcard gen/perft/*.c)
+PERFT_SRC := $(wildcard gen/perft/*.c gen/perft/*/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/%.o)
 PERFT_OBJ := $(PERFT_SRC:%.c=$(BUILD)/%.o)
@@ -80,12 +81,15 @@ PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_B
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 
-.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format format-check docs-check deps-build deps-test deps-format clean
+.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format format-check docs-check exports-check deps-build deps-test deps-format clean
 all: $(PERFT_BIN)
 
 $(BUILD)/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# The harness's headers are named from gen/perft ("deep/checkpoint.h").
+$(PERFT_OBJ): CFLAGS += -Igen/perft
 
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
@@ -167,6 +171,12 @@ deps-format:
 
 format: deps-format
 	clang-format -i $(FORMAT_SRC)
+
+# No unused exports: the symbols of the release and debug builds' objects
+# (the debug build calls the backends' invariant checks), the benchmarks,
+# the fuzz targets and bin/perft-mpi (scripts/check-exports.sh).
+exports-check:
+	./scripts/check-exports.sh build/release build/debug
 
 format-check: deps-format
 	@clang-format --dry-run --Werror $(FORMAT_SRC) && echo "format-check: $(words $(FORMAT_SRC)) files as clang-format writes them"

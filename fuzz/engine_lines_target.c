@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_protocol.h"
+#include "engine/engine_protocol.h"
 #include "fuzz_support.h"
 #include "move_text.h"
 

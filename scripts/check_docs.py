@@ -19,9 +19,6 @@ CODE_EXT = (".c", ".h", ".cpp", ".sh", ".py", ".mk", ".gp", ".epd", ".txt", ".su
 FILE_EXT = (".c", ".h", ".cpp", ".md", ".sh", ".py", ".epd", ".txt", ".png", ".gp", ".mk", ".json", ".dict", ".supp")
 # Old citation forms, before the rules lived in gen/GAME/RULES.md.
 OLD_CITATION = re.compile(r"\b(?:spec|seed) sections? [0-9]|\bspec/(?:quaternity|chess)\.md|\bspec section\b")
-# Citations in files the harness rewrite replaces (gen/perft/ is not edited on
-# the docs branch): reported as notes until the rewrite lands.
-PENDING = {"gen/perft/random_games.c"}
 
 problems = []
 notes = []
@@ -108,10 +105,7 @@ def check_old_citations(path, text):
         return  # they name the old forms to refuse them
     for m in OLD_CITATION.finditer(text):
         what = f"old citation form '{m.group(0)}': cite gen/quaternity/RULES.md#SECTION or gen/chess/RULES.md#SECTION"
-        if rel in PENDING:
-            note(path, line_of(text, m.start()), what + " (pending the harness rewrite)")
-        else:
-            problem(path, line_of(text, m.start()), what)
+        problem(path, line_of(text, m.start()), what)
 
 
 # ---- (b) paths and make targets in Markdown ----------------------------------------------------------------

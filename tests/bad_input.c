@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "cli_run.h"
+#include "command.h"
 #include "epd.h"
 #include "support.h"
 

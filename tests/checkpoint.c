@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "child.h"
-#include "cli.h"
 #include "cli_run.h"
+#include "command.h"
 #include "support.h"
 
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

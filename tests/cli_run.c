@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "command.h"
 #include "support.h"
 
 CliRun cli_run(const char *const *args)
@@ -20,7 +20,7 @@ CliRun cli_run(const char *const *args)
     size_t out_size, err_size;
     FILE *out = open_memstream(&r.out, &out_size), *err = open_memstream(&r.err, &err_size);
     cr_assert(out && err, "open_memstream failed");
-    r.status = perft_cli(argc, argv, out, err);
+    r.status = perft_command(argc, argv, out, err, NULL);
     fclose(out);
     fclose(err);
     return r;
@@ -50,6 +50,20 @@ void cli_expect_error(const char *const *args, const char *message)
     EXPECT(strcmp(r.err, message) == 0, "'%s': stderr\n  %s\nexpected\n  %s", where, r.err, message);
     EXPECT(r.out[0] == '\0', "'%s' printed on stdout: %s", where, r.out);
     cli_free(&r);
+}
+
+json_t *cli_json(const char *const *args, int expected_status)
+{
+    char where[1024];
+    joined(args, where, sizeof where);
+    CliRun r = cli_run(args);
+    cr_assert_eq(r.status, expected_status, "'%s': exit status %d, expected %d; stderr:\n%s", where, r.status,
+                 expected_status, r.err);
+    json_error_t error;
+    json_t *doc = json_loads(r.out, 0, &error);
+    cr_assert(doc, "'%s': not one JSON document (%s, line %d):\n%s", where, error.text, error.line, r.out);
+    cli_free(&r);
+    return doc;
 }
 
 CliRun cli_run_n(const char *const *args, int nargs)

@@ -3,6 +3,7 @@
 #ifndef TESTS_CLI_RUN_H
 #define TESTS_CLI_RUN_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 typedef struct CliRun {
@@ -26,6 +27,12 @@ void cli_free(CliRun *r);
  * nothing on stdout: EXPECT_ERROR("perft: ...", "--bogus", "2", OPENING). */
 void cli_expect_error(const char *const *args, const char *message);
 #define EXPECT_ERROR(message, ...) cli_expect_error((const char *const[]){__VA_ARGS__, NULL}, message "\n")
+
+/* Runs perft on the NULL-terminated `args` (which should hold --format
+ * json), asserts the exit status and that stdout is one JSON document, and
+ * returns it (json_decref it): JSON_RUN(0, "--format", "json", "2", FEN). */
+json_t *cli_json(const char *const *args, int expected_status);
+#define JSON_RUN(status, ...) cli_json((const char *const[]){__VA_ARGS__, NULL}, status)
 
 /* The command line as one string, for failure messages. */
 const char *joined(const char *const *args, char *buf, size_t size);

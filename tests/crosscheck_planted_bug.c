@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crosscheck.h"
+#include "engines_support.h"
 #include "move_text.h"
 #include "registry.h"
 
@@ -126,12 +126,9 @@ static void expect_found(Game game, const char *root_text, const char *path, con
 
     Backend buggy = buggy_backend;
     buggy.game = game;
-    const Backend *pair[2] = {wrapped, &buggy};
+    Participant pair[2] = {backend_participant(wrapped), backend_participant(&buggy)};
     CrossReport report;
-    FILE *out = tmpfile();
-    cr_assert(out);
-    int r = crosscheck(pair, 2, &root, NULL, depth, 1, out, &report, err, sizeof err);
-    fclose(out);
+    int r = crosscheck_at(pair, 2, &root, depth, &report, NULL, err, sizeof err);
 
     char expected_text[POSITION_TEXT_MAX];
     position_format(&buggy_position, expected_text, sizeof expected_text);

@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "cli_run.h"
+#include "clock.h"
+#include "command.h"
 #include "engines_support.h"
 
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

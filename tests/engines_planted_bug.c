@@ -35,13 +35,10 @@ static void expect_found(Participant against, const char *protocol, const char *
     char err[1024];
     Position root;
     cr_assert_eq(position_parse(bug->root, &root, err, sizeof err), 0, "%s", err);
-    Participant pair[2] = {against, participant_of_engine(&buggy)};
+    Participant pair[2] = {against, engine_participant(&buggy)};
     CrossReport *report = malloc(sizeof *report);
     cr_assert(report);
-    FILE *out = tmpfile();
-    cr_assert(out);
-    int r = crosscheck_participants(pair, 2, &root, NULL, depth, 1, FORMAT_TEXT, out, NULL, report, err, sizeof err);
-    fclose(out);
+    int r = crosscheck_at(pair, 2, &root, depth, report, NULL, err, sizeof err);
     engine_close(&buggy);
 
     char expected_position[POSITION_TEXT_MAX];
@@ -61,7 +58,7 @@ static Participant backend_of(Game game, const char *name)
 {
     const Backend *b = backend_find(name, game);
     cr_assert(b, "no %s backend '%s'", game_name(game), name);
-    return participant_of_backend(b);
+    return backend_participant(b);
 }
 
 /* After 1. e4 d5 2. e5 f5 White's en passant capture exf6 is dropped (or a
@@ -80,7 +77,7 @@ Test(engines_planted_bug, uci_chess_engine_over_stockfish_adds_a_move)
     Engine stockfish;
     engine_start(&stockfish, 60, "uci:%s", TEST_STOCKFISH);
     Bug bug = {CHESS_ROOT, "e4e5 f7f5", NULL, "e5e7", "e5e6"};
-    expect_found(participant_of_engine(&stockfish), "uci", "uci:" TEST_STOCKFISH, &bug, 4);
+    expect_found(engine_participant(&stockfish), "uci", "uci:" TEST_STOCKFISH, &bug, 4);
     engine_close(&stockfish);
 }
 

@@ -4,35 +4,23 @@
  * a move at a start position is caught at once, naming the move. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cli_run.h"
 #include "engines_support.h"
-#include "random_games.h"
-
-static char *run_random(const char *from, Engine *engine, long games, int plies, int *status, RandomTotals *t)
-{
-    char *text, err[1024];
-    size_t size;
-    FILE *out = open_memstream(&text, &size);
-    cr_assert(out);
-    *status = random_games_run_with_engines(from, "all", engine, 1, games, 7, plies, out, t, err, sizeof err);
-    fclose(out);
-    cr_assert_geq(*status, 0, "%s", err);
-    return text;
-}
 
 Test(engines_random, stockfish_agrees_along_random_chess_games, .timeout = 60)
 {
-    Engine stockfish;
-    engine_start(&stockfish, 60, "uci:%s", TEST_STOCKFISH);
-    RandomTotals t;
-    int status;
-    char *text = run_random("positions/chess/famous.epd", &stockfish, 7, 40, &status, &t);
-    engine_close(&stockfish);
-    cr_expect_eq(status, 0, "%s", text);
-    cr_expect_geq(t.positions, 7 * 10, "only %ld positions compared", t.positions);
-    cr_expect_eq(stockfish.queries, t.positions, "Stockfish was asked %d times for %ld positions", stockfish.queries,
-                 t.positions);
-    free(text);
+    json_t *doc = JSON_RUN(0, "--random", "7", "--plies", "40", "--seed", "7", "--from", "positions/chess/famous.epd",
+                           "-b", "all", "--engine", "uci:" TEST_STOCKFISH, "--format", "json");
+    json_t *random = json_object_get(doc, "random");
+    json_int_t positions = json_integer_value(json_object_get(random, "positions"));
+    cr_expect_geq(positions, 7 * 10, "only %lld positions compared", (long long)positions);
+    json_int_t queries =
+        json_integer_value(json_object_get(json_array_get(json_object_get(doc, "engines"), 0), "queries"));
+    cr_expect_eq(queries, positions, "Stockfish was asked %lld times for %lld positions", (long long)queries,
+                 (long long)positions);
+    json_decref(doc);
 }
 
 Test(engines_random, an_added_move_is_caught)
@@ -44,18 +32,15 @@ Test(engines_random, an_added_move_is_caught)
     FILE *f = fdopen(fd, "w");
     fprintf(f, "%s ;id root\n", root);
     fclose(f);
-    Engine bug;
-    engine_start(&bug, 60,
-                 "bug=uci:" TEST_PLANTED_BUG " --protocol uci --inner 'perftree:" TEST_PERFT_BIN
-                 "' --root '%s' --add e4e6 --like e4e5",
-                 root);
-    RandomTotals t;
-    int status;
-    char *text = run_random(from, &bug, 1, 10, &status, &t);
-    engine_close(&bug);
+    char spec[1024];
+    snprintf(spec, sizeof spec,
+             "bug=uci:" TEST_PLANTED_BUG " --protocol uci --inner 'perftree:" TEST_PERFT_BIN
+             "' --root '%s' --add e4e6 --like e4e5",
+             root);
+    CliRun r = RUN("--random", "1", "--plies", "10", "--seed", "7", "--from", from, "-b", "all", "--engine", spec);
     remove(from);
-    cr_expect_eq(status, 1, "not caught:\n%s", text);
-    cr_expect(strstr(text, "moves only bug generates: e4e6\n"), "the report does not name e4e6:\n%s", text);
-    cr_expect(strstr(text, "ply 0"), "not caught at the start:\n%s", text);
-    free(text);
+    cr_expect_eq(r.status, 1, "not caught:\n%s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "moves only bug generates: e4e6\n"), "the report does not name e4e6:\n%s", r.out);
+    cr_expect(strstr(r.out, "ply 0"), "not caught at the start:\n%s", r.out);
+    cli_free(&r);
 }

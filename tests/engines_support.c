@@ -5,6 +5,26 @@
 
 #include "session.h"
 
+int crosscheck_at(const Participant *ps, int count, const Position *root, int depth, CrossReport *report,
+                  uint64_t *totals, char *err, size_t errlen)
+{
+    Divide divides[MAX_PARTICIPANTS];
+    cr_assert(count <= MAX_PARTICIPANTS);
+    for (int k = 0; k < count; k++)
+        cr_assert(divide_alloc(&divides[k]), "out of memory");
+    char text[POSITION_TEXT_MAX];
+    position_format(root, text, sizeof text);
+    Counting counting = {.threads = 1, .err = stderr};
+    DivideQuery q = {.root = root, .root_text = text, .here = root, .depth = depth, .bulk = true};
+    int r = crosscheck(ps, count, &counting, &q, divides, report, err, errlen);
+    for (int k = 0; k < count; k++) {
+        if (totals)
+            totals[k] = divides[k].total;
+        divide_free(&divides[k]);
+    }
+    return r;
+}
+
 void engine_start(Engine *e, double timeout, const char *format, ...)
 {
     char spec[4096], err[1024];

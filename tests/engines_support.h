@@ -5,7 +5,8 @@
 #define TESTS_ENGINES_SUPPORT_H
 
 #include "crosscheck.h"
-#include "engine.h"
+#include "engine/engine.h"
+#include "participants.h"
 #include "support.h"
 
 /* bin/perft of the mode the tests were built in (the Makefile passes it). */
@@ -26,6 +27,22 @@ static const char *const QUATERNITY_OPENING_QFEN =
 /* Starts the engine of the formatted specification with `timeout`; asserts
  * it started. */
 void engine_start(Engine *e, double timeout, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+/* Cross-checks `ps` from `root` at `depth` as bin/perft does (bulk
+ * counting, one thread, no table): what crosscheck returns, with the report
+ * and, when `totals` is not NULL, each participant's root total. */
+int crosscheck_at(const Participant *ps, int count, const Position *root, int depth, CrossReport *report,
+                  uint64_t *totals, char *err, size_t errlen);
+
+/* A participant of a built-in backend, or of a started engine. */
+static inline Participant backend_participant(const Backend *b)
+{
+    return (Participant){.name = b->name, .backend = b};
+}
+static inline Participant engine_participant(Engine *e)
+{
+    return (Participant){.name = e->spec.name, .engine = e};
+}
 
 /* The canonical text of `root_text` after the moves of `path`, through the
  * first backend of the game. */

@@ -128,6 +128,23 @@ for c in "${REFUSED[@]}"; do
     fi
 done
 
+# Output: under mpirun the standard output is mpirun's, so a write that
+# fails there is mpirun's to report (it does not); -o FILE is written by
+# rank 0 itself, every write checked, as bin/perft does.
+checks=$((checks + 1))
+timeout 60 "${MPIRUN[@]}" -q -np 2 "$MPI_BIN" -o /dev/full 3 "$(epd_position "$CHESS_START")" >"$WORK/got" 2>"$WORK/got.err"
+got=$?
+if [ "$got" != 74 ] || [ "$(tail -1 "$WORK/got.err")" != "perft: cannot write /dev/full: No space left on device" ]; then
+    fail "-o /dev/full: exit $got, stderr '$(cat "$WORK/got.err")'"
+fi
+checks=$((checks + 1))
+"$PERFT_BIN" 3 "$(epd_position "$CHESS_START")" >"$WORK/expected" 2>/dev/null
+timeout 60 "${MPIRUN[@]}" -q -np 2 "$MPI_BIN" -o "$WORK/got.file" 3 "$(epd_position "$CHESS_START")" >"$WORK/got" 2>/dev/null ||
+    fail "-o FILE: perft-mpi failed"
+if ! cmp -s "$WORK/expected" "$WORK/got.file" || [ -s "$WORK/got" ]; then
+    fail "-o FILE: the file is not bin/perft's divide, or stdout was written"
+fi
+
 # A rank that cannot start (here: a table it cannot allocate, given to
 # rank 2 alone) names itself, and the job fails.
 checks=$((checks + 1))
@@ -142,10 +159,13 @@ fi
 # 3 and 4: a count of a few seconds on 3 ranks, stopped once the checkpoint
 # holds some units, then resumed.  `stop` is "kill" (SIGKILL to rank 1) or
 # "interrupt" (SIGINT to mpirun).
-DEEP=(--no-bulk 6 "$(epd_position "$CHESS_START")")
+# Long enough (some seconds on 2 cores) that mpirun's forwarded SIGTERM,
+# which comes some time after the SIGINT, still finds units to count: a
+# no-bulk perft 6 (under a second on a quiet 2-core machine) often ended first.
+DEEP=(7 "$(epd_position "$CHESS_START")")
 "$PERFT_BIN" -t 2 "${DEEP[@]}" >"$WORK/deep.expected" 2>/dev/null || fail "bin/perft ${DEEP[*]}"
 checks=$((checks + 1))
-[ "$(tail -1 "$WORK/deep.expected")" = "$(epd_count "$CHESS_START" 6)" ] || fail "bin/perft ${DEEP[*]}: not the published count"
+[ "$(tail -1 "$WORK/deep.expected")" = "$(epd_count "$CHESS_START" 7)" ] || fail "bin/perft ${DEEP[*]}: not the published count"
 
 # The pid of rank RANK among mpirun's children (OMPI_COMM_WORLD_RANK in
 # its environment).

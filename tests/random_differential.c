@@ -1,29 +1,29 @@
 /* Random differential testing inside `make test`: seeded random games from
  * every fixture, every backend's sorted legal moves compared at every node
- * and every move made and unmade.  scripts/random-long.sh runs millions of
- * positions the same way. */
+ * and every move made and unmade, through bin/perft's own --random run.
+ * scripts/random-long.sh runs millions of positions the same way. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 
-#include "random_games.h"
+#include "cli_run.h"
 #include "registry.h"
 
 static void run_games(const char *fixtures, Game game, long games, int plies, long min_positions)
 {
     cr_assert_geq(backend_count(game), 2, "random differential testing needs two %s backends", game_name(game));
-    RandomTotals totals;
-    char err[256];
-    FILE *out = tmpfile();
-    cr_assert(out);
-    int r = random_games_run(fixtures, "all", games, 20261130u, plies, out, &totals, err, sizeof err);
-    char report[4096] = "";
-    rewind(out);
-    size_t n = fread(report, 1, sizeof report - 1, out);
-    report[n] = '\0';
-    fclose(out);
-    cr_assert_geq(r, 0, "%s", err);
-    cr_assert_eq(r, 0, "%s", report);
-    cr_assert_geq(totals.positions, min_positions, "only %ld positions compared", totals.positions);
-    cr_assert_eq(totals.disagreements, 0);
+    char games_text[16], plies_text[16];
+    snprintf(games_text, sizeof games_text, "%ld", games);
+    snprintf(plies_text, sizeof plies_text, "%d", plies);
+    json_t *doc = JSON_RUN(0, "--random", games_text, "--plies", plies_text, "--from", fixtures, "--seed", "20261130",
+                           "-b", "all", "--format", "json");
+    json_t *random = json_object_get(doc, "random");
+    cr_assert(random, "no \"random\" in the JSON document");
+    json_int_t positions = json_integer_value(json_object_get(random, "positions"));
+    cr_assert_geq(positions, min_positions, "only %lld positions compared", (long long)positions);
+    cr_assert_eq(json_integer_value(json_object_get(random, "disagreements")), 0, "%s",
+                 json_string_value(json_object_get(random, "report")));
+    cr_assert_eq(json_integer_value(json_object_get(random, "games")), games);
+    json_decref(doc);
 }
 
 Test(random_differential, quaternity_games_from_every_fixture, .timeout = 300)

@@ -1,12 +1,12 @@
 /* A rank's counting threads fed by the master over MPI (protocol.h): the
- * UnitFeed of counting_threads_start (gen/perft/parallel.h).  Each thread
+ * UnitFeed of counting_threads_start (gen/perft/deep/counting_threads.h).  Each thread
  * keeps one unit in reserve: when it finishes a unit it reports it, asking
  * for the next, and starts at once on the reserve while the answer comes,
  * so the round trip to the master is hidden behind a unit's count. */
 #ifndef GEN_MPI_FEED_H
 #define GEN_MPI_FEED_H
 
-#include "parallel.h"
+#include "deep/counting_threads.h"
 #include "protocol.h"
 
 typedef struct RemoteFeed {

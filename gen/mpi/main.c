@@ -1,23 +1,27 @@
 /* bin/perft-mpi: bin/perft's divide (the same command line and output,
- * gen/perft/cli.c) counted by every rank of an MPI job.  Every rank parses
+ * gen/perft/command.c) counted by every rank of an MPI job.  Every rank parses
  * the command line; rank 0 splits the tree, hands out the units (master.h),
  * keeps the checkpoint and prints; every rank counts on its -t threads with
  * its own --hash table (feed.h).  Only rank 0 writes to stdout and stderr:
  * another rank's message is printed only when rank 0 did not fail too. */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "command.h"
+#include "deep/counting_threads.h"
+#include "deep/interrupt.h"
 #include "feed.h"
-#include "interrupt.h"
 #include "master.h"
-#include "session.h"
+#include "output.h"
+#include "position_text.h"
+#include "report.h"
 
 /* Units per counting thread the split aims for (bin/perft aims for 8): the
  * idle tail at the end is at most the largest unit, some 3 times the mean
- * (README, cost model), so W threads over U units idle at most ~3 W / U of
+ * (gen/mpi/README.md, cost model), so W threads over U units idle at most ~3 W / U of
  * the run: 64 a thread keep that under 5%.  Past MAX_UNITS_TARGET the
  * split stops deepening: the master serves every unit (a few us each, tens
  * with a checkpoint), so units must stay long beside W times that; one ply
@@ -82,7 +86,7 @@ static int count_for_master(MpiRun *run, const DeepJob *job, const DeepSettings 
     CountingThreads *counters = NULL;
     if (remote_feed_init(&feed, run->channels, threads)) {
         UnitFeed unit_feed = remote_feed(&feed);
-        counters = counting_threads_start(job, settings->shared, threads, &unit_feed, err, sizeof err);
+        counters = counting_threads_start(job, settings->table, threads, &unit_feed, err, sizeof err);
     } else
         snprintf(err, sizeof err, "out of memory");
     if (!counters) {
@@ -150,7 +154,7 @@ static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result
     if (run->rank != 0)
         return count_for_master(run, job, settings, threads, result);
     Master master;
-    if (master_init(&master, run->channels, run->first_thread, run->ranks, job, settings->shared) < 0) {
+    if (master_init(&master, run->channels, run->first_thread, run->ranks, job, settings->table) < 0) {
         snprintf(err, errlen, "out of memory");
         master_drain(&master);
         return -1;
@@ -198,10 +202,12 @@ int main(int argc, char **argv)
     MpiRun run = {0};
     MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &run.ranks);
+    if (run.rank == 0 && output_check_descriptors(stderr) != 0)
+        MPI_Abort(MPI_COMM_WORLD, EXIT_OUTPUT);
     if (provided < MPI_THREAD_MULTIPLE) {
         if (run.rank == 0)
-            perft_error(stderr, "this MPI library cannot serve MPI_THREAD_MULTIPLE (each counting thread talks to "
-                                "the master): build against Open MPI with thread support");
+            report_error(stderr, "this MPI library cannot serve MPI_THREAD_MULTIPLE (each counting thread talks to "
+                                 "the master): build against Open MPI with thread support");
         MPI_Finalize();
         return 2;
     }
@@ -213,8 +219,8 @@ int main(int argc, char **argv)
     FILE *err = run.rank == 0 ? stderr : open_memstream(&message, &message_size);
     if (!out || !err)
         MPI_Abort(MPI_COMM_WORLD, 2);
-    CliDivide hook = {.program = "perft-mpi", .divide = divide, .printed = printed, .context = &run};
-    int status = perft_cli_divide(argc, argv, out, err, &hook);
+    CommandHooks hook = {.program = "perft-mpi", .divide = divide, .printed = printed, .context = &run};
+    int status = perft_command(argc, argv, out, err, &hook);
     if (!run.met) {
         /* The command line ended before the count (a bad argument,
          * --help, a table that could not be allocated): every rank says
@@ -232,8 +238,10 @@ int main(int argc, char **argv)
         fclose(out);
         fclose(err);
         free(message);
-    } else
-        fflush(stdout);
+    } else if (fclose(stdout) != 0 && status != EXIT_OUTPUT) {
+        report_error(stderr, "cannot write standard output: %s", strerror(errno ? errno : EIO));
+        status = EXIT_OUTPUT;
+    }
     free(run.first_thread);
     MPI_Finalize();
     return status;

@@ -3,17 +3,19 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "interrupt.h"
-#include "session.h"
+#include "clock.h"
+#include "deep/counting_threads.h"
+#include "deep/interrupt.h"
 
 /* How long the master sleeps when no request is waiting.  Each remote
  * thread has a unit in hand while it waits for the next, so the pause is
  * hidden as long as a unit takes longer (milliseconds at the depths worth
- * a cluster); a busy master does not sleep at all.  A thousand wake-ups a
- * second cost rank 0's CPUs next to nothing (100 us cost 10% of one). */
+ * a cluster); a busy master does not sleep at all.  The 100 us pause
+ * first tried made the master a CPU's noticeable share for no shorter round
+ * trip (gen/mpi/README.md, "Measured here"; no result file kept). */
 static const struct timespec POLL_PAUSE = {0, 1000 * 1000};
 
-int master_init(Master *m, Channels channels, const int *first_thread, int ranks, const DeepJob *job, void *shared)
+int master_init(Master *m, Channels channels, const int *first_thread, int ranks, const DeepJob *job, PerftHash *shared)
 {
     *m = (Master){.channels = channels,
                   .first_thread = first_thread,

@@ -1,5 +1,5 @@
 /* The master of bin/perft-mpi, on rank 0: hands the units of a deep_divide
- * (gen/perft/parallel.h) to every counting thread of the other ranks as
+ * (gen/perft/deep/deep_divide.h) to every counting thread of the other ranks as
  * each asks for its next, and takes their counts (protocol.h); rank 0's own
  * threads take theirs from the run directly, as bin/perft's do.  It runs
  * as deep_divide's executor, polling for requests (MPI's blocking receive
@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "parallel.h"
+#include "deep/deep_divide.h"
 #include "protocol.h"
 
 typedef struct MasterStats {
@@ -31,7 +31,7 @@ typedef struct Master {
     int stopped;             /* stops answered: UNITS_IN_HAND per worker in the end */
     unsigned char *stops;    /* per thread over every rank: stops answered */
     const DeepJob *job;
-    void *shared;
+    PerftHash *shared;
     int local_threads;    /* rank 0's */
     DeepWork *work;       /* while the local threads run */
     pthread_mutex_t lock; /* the local threads' stop times */
@@ -45,7 +45,8 @@ typedef struct Master {
  * + 1 entries, the last the total); rank 0's count `job` with the --hash
  * table `shared` (or NULL).  -1 when out of memory (master_drain still
  * stops the workers). */
-int master_init(Master *m, Channels channels, const int *first_thread, int ranks, const DeepJob *job, void *shared);
+int master_init(Master *m, Channels channels, const int *first_thread, int ranks, const DeepJob *job,
+                PerftHash *shared);
 
 /* The DeepExecutor: serves every worker until each has been told to stop
  * (every unit counted), or until SIGINT/SIGTERM (returns at once: the

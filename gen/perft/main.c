@@ -1,10 +1,26 @@
 /* bin/perft: perft, divide, suites, cross-checks and random differential
- * games over the registered backends (the command line is gen/perft/cli.c). */
+ * games over the registered backends and external engines (the command is
+ * gen/perft/command.c). */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "cli.h"
+#include "command.h"
+#include "output.h"
+#include "report.h"
 
 int main(int argc, char **argv)
 {
-    return perft_cli(argc, argv, stdout, stderr);
+    int status = output_check_descriptors(stderr);
+    if (status)
+        return status;
+    status = perft_command(argc, argv, stdout, stderr, NULL);
+    /* As GNU tools' close_stdout: what the command wrote was flushed and
+     * checked there; a failure only the close sees is an error too. */
+    errno = 0;
+    if (fclose(stdout) != 0 && status != EXIT_OUTPUT) {
+        report_error(stderr, "cannot write standard output: %s", strerror(errno ? errno : EIO));
+        status = EXIT_OUTPUT;
+    }
+    return status;
 }

@@ -3,16 +3,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "move_text.h"
-
-double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 int session_open(Session *s, const Backend *backend, const Position *pos, char *err, size_t errlen)
 {
@@ -83,27 +75,14 @@ int session_play(Session *s, const char *moves, char *err, size_t errlen)
     }
 }
 
-int session_divide(Session *s, int depth, int bulk, DivideEntry *entries)
-{
-    return session_divide_hashed(s, depth, bulk, NULL, entries);
-}
-
-uint64_t session_perft(Session *s, int depth, int bulk, PerftHash *table)
-{
-    if (table && s->backend->perft_hashed)
-        return s->backend->perft_hashed(s->state, depth, bulk, table);
-    return s->backend->perft(s->state, depth, bulk);
-}
-
-int session_divide_hashed(Session *s, int depth, int bulk, PerftHash *table, DivideEntry *entries)
+int session_divide(Session *s, int depth, bool bulk, DivideEntry *entries)
 {
     Move moves[MAX_MOVES];
     int count = s->backend->generate(s->state, moves);
     moves_sort(s->game, moves, count);
     for (int i = 0; i < count; i++) {
-        entries[i].move = moves[i];
         s->backend->make(s->state, moves[i]);
-        entries[i].count = session_perft(s, depth - 1, bulk, table);
+        entries[i] = (DivideEntry){moves[i], s->backend->perft(s->state, depth - 1, bulk), true};
         s->backend->unmake(s->state, moves[i]);
     }
     return count;

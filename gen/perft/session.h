@@ -3,10 +3,11 @@
 #ifndef GEN_PERFT_SESSION_H
 #define GEN_PERFT_SESSION_H
 
+#include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 #include "backend.h"
+#include "divide.h"
 #include "position_text.h"
 
 typedef struct Session {
@@ -24,24 +25,10 @@ void session_close(Session *s);
  * at the first that is not legal, with a message naming it and its place. */
 int session_play(Session *s, const char *moves, char *err, size_t errlen);
 
-/* One root move's count, for divide. */
-typedef struct DivideEntry {
-    Move move;
-    uint64_t count;
-} DivideEntry;
-
-/* Divide: every legal root move (sorted by text) and its perft(depth - 1)
- * count, for depth >= 1; returns the number of root moves.  `entries`
- * holds MAX_MOVES. */
-int session_divide(Session *s, int depth, int bulk, DivideEntry *entries);
-/* The same with a shared table of counts (perft_hash.h; NULL: none). */
-int session_divide_hashed(Session *s, int depth, int bulk, PerftHash *table, DivideEntry *entries);
-
-/* Perft from the session's position, through the table when there is one
- * and the backend can use it. */
-uint64_t session_perft(Session *s, int depth, int bulk, PerftHash *table);
-
-/* Wall-clock seconds, monotonic. */
-double seconds_now(void);
+/* Divide on the session's one instance, no threads, no table: every legal
+ * root move (sorted by text) and its perft(depth - 1) count, for depth >= 1;
+ * returns the number of root moves.  `entries` holds MAX_MOVES.  (The
+ * harness counts on the deep runner; this is the plain reference.) */
+int session_divide(Session *s, int depth, bool bulk, DivideEntry *entries);
 
 #endif

@@ -1,7 +1,7 @@
 /* pipe2 and SOCK_CLOEXEC: close-on-exec from the start, no window for another
  * thread's spawn to inherit the descriptors. */
 #define _GNU_SOURCE
-#include "engine_process.h"
+#include "engine/engine_process.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "session.h"
+#include "clock.h"
 
 extern char **environ;
 

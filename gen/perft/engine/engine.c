@@ -1,10 +1,11 @@
-#include "engine.h"
+#include "engine/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "clock.h"
 #include "move_text.h"
 #include "position_text.h"
 
@@ -152,15 +153,14 @@ static bool move_of_side_on_turn(const Position *here, Move m)
 }
 
 /* The collected answer of one divide query. */
-typedef struct Divide {
-    DivideEntry *entries;
-    int count;
+typedef struct Collected {
+    Divide *divide;
     uint64_t sum, total;
     bool has_total;
-} Divide;
+} Collected;
 
 /* Takes one parsed move line; NULL, or what is wrong with it. */
-static const char *divide_add(Divide *d, const Position *here, Move m, uint64_t n, char *what, size_t size)
+static const char *divide_add(Collected *d, const Position *here, Move m, uint64_t n, char *what, size_t size)
 {
     m = move_in_position(here, m); /* an engine's castling, as e1g1 or e1h1 */
     char text[MOVE_TEXT_MAX];
@@ -169,16 +169,17 @@ static const char *divide_add(Divide *d, const Position *here, Move m, uint64_t 
         snprintf(what, size, "move %s is not legal here (no man of the side on turn on its from-square)", text);
         return what;
     }
-    for (int i = 0; i < d->count; i++)
-        if (move_equal(d->entries[i].move, m)) {
+    Divide *out = d->divide;
+    for (int i = 0; i < out->count; i++)
+        if (move_equal(out->entries[i].move, m)) {
             snprintf(what, size, "move %s is named twice", text);
             return what;
         }
-    if (d->count == MAX_MOVES) {
+    if (out->count == MAX_MOVES) {
         snprintf(what, size, "more than %d moves", MAX_MOVES);
         return what;
     }
-    d->entries[d->count++] = (DivideEntry){m, n};
+    out->entries[out->count++] = (DivideEntry){m, n, true};
     d->sum += n;
     return NULL;
 }
@@ -200,7 +201,7 @@ static void divide_sort(Game game, Divide *d)
 }
 
 /* The checks every complete answer passes; -1 after engine_failed. */
-static int divide_finish(const Engine *e, const char *query, const Answer *a, Divide *d, Game game, char *err,
+static int divide_finish(const Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
                          size_t errlen)
 {
     char what[128];
@@ -211,11 +212,11 @@ static int divide_finish(const Engine *e, const char *query, const Answer *a, Di
                  (unsigned long long)d->total);
         return engine_failed(e, query, a, err, errlen, what);
     }
-    divide_sort(game, d);
+    divide_sort(game, d->divide);
     return 0;
 }
 
-static int uci_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *d,
+static int uci_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Collected *d,
                       char *err, size_t errlen)
 {
     char fen[POSITION_TEXT_MAX], query[QUERY_TEXT_MAX], what[POSITION_TEXT_MAX];
@@ -278,7 +279,7 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
 }
 
 static int perftree_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
-                           Divide *d, char *err, size_t errlen)
+                           Collected *d, char *err, size_t errlen)
 {
     char fen[POSITION_TEXT_MAX], depth_text[16], what[POSITION_TEXT_MAX], script[4096];
     char shown[QUERY_TEXT_MAX];
@@ -340,16 +341,16 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
     return divide_finish(e, shown, &a, d, root->game, err, errlen);
 }
 
-int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
-                  DivideEntry *entries, int *count, uint64_t *total, double *seconds, char *err, size_t errlen)
+int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *out,
+                  char *err, size_t errlen)
 {
-    Divide d = {.entries = entries, .count = 0};
+    out->count = 0;
+    Collected d = {.divide = out};
     double start = seconds_now();
     e->queries++;
     int r = e->spec.protocol == ENGINE_UCI ? uci_divide(e, root, moves, here, depth, &d, err, errlen)
                                            : perftree_divide(e, root, moves, here, depth, &d, err, errlen);
-    *seconds = seconds_now() - start;
-    *count = d.count;
-    *total = d.total;
+    out->seconds = seconds_now() - start;
+    out->total = d.total;
     return r;
 }

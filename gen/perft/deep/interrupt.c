@@ -1,4 +1,4 @@
-#include "interrupt.h"
+#include "deep/interrupt.h"
 
 #include <stdatomic.h>
 #include <stddef.h>

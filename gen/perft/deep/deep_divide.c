@@ -1,129 +1,28 @@
-#include "parallel.h"
+#include "deep/deep_divide.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "checkpoint.h"
-#include "interrupt.h"
-#include "move_text.h"
-#include "progress.h"
+#include "clock.h"
+#include "deep/checkpoint.h"
+#include "deep/counting_threads.h"
+#include "deep/interrupt.h"
+#include "deep/progress.h"
+#include "deep/work_units.h"
 #include "registry.h"
-#include "session.h"
 
 /* Units per thread the split aims for: with units of very different sizes,
  * eight each keep the last thread's wait short; 64 at least give a
  * checkpoint and the progress line some grain on one thread. */
 enum { UNITS_PER_THREAD = 8, MIN_UNITS = 64 };
 
-uint64_t run_unit(const Backend *backend, void *instance, int depth, int bulk, void *shared)
-{
-    /* shared: the --hash table every thread probes and fills, or NULL. */
-    return shared ? backend->perft_hashed(instance, depth, bulk, shared) : backend->perft(instance, depth, bulk);
-}
-
-int threads_every_core(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n >= 1 ? (int)n : 1;
-}
-
-/* The work units: every line of `split` plies from the root, in the order
- * of sorted move text at every ply (so the split, and a checkpoint's unit
- * numbers, are the same for every backend). */
-typedef struct Units {
-    int split;
-    size_t count, capacity;
-    int *root;   /* the root move each unit is below */
-    Move *moves; /* split moves per unit */
-} Units;
-
-static int units_add(Units *u, int root, const Move *path)
-{
-    if (u->count == u->capacity) {
-        size_t capacity = u->capacity ? 2 * u->capacity : 256;
-        int *roots = realloc(u->root, sizeof *roots * capacity);
-        if (roots)
-            u->root = roots;
-        Move *moves = realloc(u->moves, sizeof *moves * capacity * (size_t)u->split);
-        if (moves)
-            u->moves = moves;
-        if (!roots || !moves)
-            return -1;
-        u->capacity = capacity;
-    }
-    u->root[u->count] = root;
-    memcpy(u->moves + u->count * (size_t)u->split, path, sizeof *path * (size_t)u->split);
-    u->count++;
-    return 0;
-}
-
-static void units_free(Units *u)
-{
-    free(u->root);
-    free(u->moves);
-    memset(u, 0, sizeof *u);
-}
-
-/* Appends every line from the instance's position that completes `path`
- * (ply moves long so far) to `split` plies.  A line that ends early (mate,
- * stalemate) has no count below it and gives no unit. */
-static int collect(const Backend *b, void *instance, Game game, Move *path, int ply, int root, Units *u)
-{
-    if (ply == u->split)
-        return units_add(u, root, path);
-    Move moves[MAX_MOVES];
-    int n = b->generate(instance, moves);
-    moves_sort(game, moves, n);
-    for (int i = 0; i < n; i++) {
-        path[ply] = moves[i];
-        b->make(instance, moves[i]);
-        int r = collect(b, instance, game, path, ply + 1, ply == 0 ? i : root, u);
-        b->unmake(instance, moves[i]);
-        if (r < 0)
-            return -1;
-    }
-    return 0;
-}
-
-/* The units at `split` plies, or (split 0) at the shallowest split giving
- * at least `target` units and leaving each unit a ply to count. */
-static int split_tree(const Backend *b, void *instance, Game game, int depth, int split, size_t target, Units *u)
-{
-    int deepest = depth > 1 ? depth - 1 : 1;
-    Move path[MAX_DEPTH];
-    for (int s = split ? split : 1; s <= deepest; s++) {
-        units_free(u);
-        u->split = s;
-        if (collect(b, instance, game, path, 0, 0, u) < 0)
-            return -1;
-        if (split || u->count >= target)
-            break;
-    }
-    return 0;
-}
-
-/* A unit's moves as text, space-separated: what a checkpoint records. */
-static void unit_text(const Units *u, Game game, size_t i, char *out, size_t size)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (int k = 0; k < u->split && n < size; k++) {
-        char mt[MOVE_TEXT_MAX];
-        move_format(game, u->moves[i * (size_t)u->split + (size_t)k], mt);
-        n += (size_t)snprintf(out + n, size - n, "%s%s", k ? " " : "", mt);
-    }
-}
-enum { UNIT_TEXT_MAX = MAX_DEPTH * MOVE_TEXT_MAX };
-
 /* What the executor shares with deep_divide. */
 struct DeepWork {
     const DeepJob *job;
     const DeepSettings *settings;
-    const Units *units;
+    const WorkUnits *units;
     const size_t *pending; /* the units still to count, in order */
     size_t pending_count;
     atomic_size_t next;     /* the next pending unit to hand out */
@@ -144,10 +43,10 @@ bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
     size_t k = atomic_fetch_add(&r->next, 1);
     if (k >= r->pending_count)
         return false;
-    const Units *u = r->units;
+    const WorkUnits *u = r->units;
     *index = r->pending[k];
     *split = u->split;
-    memcpy(path, u->moves + *index * (size_t)u->split, sizeof *path * (size_t)u->split);
+    memcpy(path, work_unit_moves(u, *index), sizeof *path * (size_t)u->split);
     return true;
 }
 
@@ -159,7 +58,7 @@ void deep_work_done(DeepWork *r, size_t i, uint64_t count)
     atomic_fetch_add(&r->finished, 1);
     if (r->checkpoint) {
         char text[UNIT_TEXT_MAX];
-        unit_text(r->units, r->job->start.game, i, text, sizeof text);
+        work_unit_text(r->units, r->job->start.game, i, text, sizeof text);
         if (checkpoint_append(r->checkpoint, i, count, text) < 0)
             atomic_store(&r->checkpoint_failed, true);
     }
@@ -175,113 +74,6 @@ void deep_work_progress(DeepWork *r)
 size_t deep_work_units(const DeepWork *r)
 {
     return r->units->count;
-}
-
-struct CountingThreads {
-    const DeepJob *job;
-    void *shared;
-    UnitFeed feed;
-    int threads, started;
-    int running; /* under `lock`; the last to leave signals `all_left` */
-    pthread_mutex_t lock;
-    pthread_cond_t all_left;
-    struct Counter {
-        CountingThreads *owner;
-        int number;
-        void *instance;
-        pthread_t thread;
-    } * counters;
-};
-
-static void *count_units(void *arg)
-{
-    struct Counter *w = arg;
-    CountingThreads *c = w->owner;
-    const Backend *b = c->job->backend;
-    size_t index;
-    Move path[MAX_DEPTH];
-    int split;
-    while (c->feed.take(c->feed.context, w->number, &index, path, &split)) {
-        for (int p = 0; p < split; p++)
-            b->make(w->instance, path[p]);
-        uint64_t count = run_unit(b, w->instance, c->job->depth - split, c->job->bulk, c->shared);
-        for (int p = split - 1; p >= 0; p--)
-            b->unmake(w->instance, path[p]);
-        c->feed.done(c->feed.context, w->number, index, count);
-    }
-    pthread_mutex_lock(&c->lock);
-    if (--c->running == 0)
-        pthread_cond_signal(&c->all_left);
-    pthread_mutex_unlock(&c->lock);
-    return NULL;
-}
-
-static void counting_threads_free(CountingThreads *c)
-{
-    for (int t = 0; t < c->threads; t++)
-        if (c->counters[t].instance)
-            c->job->backend->destroy(c->counters[t].instance);
-    pthread_cond_destroy(&c->all_left);
-    pthread_mutex_destroy(&c->lock);
-    free(c->counters);
-    free(c);
-}
-
-CountingThreads *counting_threads_start(const DeepJob *job, void *shared, int threads, const UnitFeed *feed, char *err,
-                                        size_t errlen)
-{
-    const Backend *b = job->backend;
-    CountingThreads *c = calloc(1, sizeof *c);
-    if (!c || !(c->counters = calloc((size_t)threads, sizeof *c->counters))) {
-        free(c);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    *c = (CountingThreads){.job = job, .shared = shared, .feed = *feed, .threads = threads, .counters = c->counters};
-    pthread_mutex_init(&c->lock, NULL);
-    pthread_cond_init(&c->all_left, NULL);
-    for (int t = 0; t < threads; t++) {
-        c->counters[t] = (struct Counter){.owner = c, .number = t, .instance = b->create(b)};
-        if (!c->counters[t].instance) {
-            snprintf(err, errlen, "backend %s: out of memory", b->name);
-            counting_threads_free(c);
-            return NULL;
-        }
-        b->load(c->counters[t].instance, &job->start);
-    }
-    pthread_mutex_lock(&c->lock);
-    for (; c->started < threads; c->started++, c->running++)
-        if (pthread_create(&c->counters[c->started].thread, NULL, count_units, &c->counters[c->started]) != 0)
-            break;
-    pthread_mutex_unlock(&c->lock);
-    if (c->started == 0) { /* those started do all the work */
-        snprintf(err, errlen, "cannot start a thread");
-        counting_threads_free(c);
-        return NULL;
-    }
-    return c;
-}
-
-bool counting_threads_wait(CountingThreads *c, double seconds)
-{
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    long nanoseconds = until.tv_nsec + (long)(seconds * 1e9);
-    until.tv_sec += nanoseconds / 1000000000;
-    until.tv_nsec = nanoseconds % 1000000000;
-    pthread_mutex_lock(&c->lock);
-    if (c->running > 0)
-        pthread_cond_timedwait(&c->all_left, &c->lock, &until);
-    bool left = c->running == 0;
-    pthread_mutex_unlock(&c->lock);
-    return left;
-}
-
-void counting_threads_join(CountingThreads *c)
-{
-    for (int t = 0; t < c->started; t++)
-        pthread_join(c->counters[t].thread, NULL);
-    counting_threads_free(c);
 }
 
 static bool feed_take(void *context, int thread, size_t *index, Move *path, int *split)
@@ -303,7 +95,7 @@ static int run_threads(DeepWork *r, void *context, char *err, size_t errlen)
     (void)context;
     int threads = r->settings->threads >= 1 ? r->settings->threads : 1;
     UnitFeed feed = {feed_take, feed_done, r};
-    CountingThreads *c = counting_threads_start(r->job, r->settings->shared, threads, &feed, err, errlen);
+    CountingThreads *c = counting_threads_start(r->job, r->settings->table, threads, &feed, err, errlen);
     if (!c)
         return -1;
     while (!counting_threads_wait(c, 0.05))
@@ -349,8 +141,8 @@ static char *identity_of(const DeepJob *job)
 
 /* Opens the checkpoint, and marks the units it holds as done; -1 when it is
  * refused. */
-static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Units *units, DeepWork *r, void *instance,
-                  size_t target, char *err, size_t errlen)
+static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, WorkUnits *units, DeepWork *r,
+                  void *instance, size_t target, char *err, size_t errlen)
 {
     char *identity = identity_of(job);
     if (!identity) {
@@ -367,7 +159,8 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Unit
                  c->split, job->depth);
         return -1;
     }
-    if (split_tree(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : 0, target, units) < 0) {
+    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : 0, target,
+                         units) < 0) {
         snprintf(err, errlen, "out of memory splitting the tree");
         return -1;
     }
@@ -386,7 +179,7 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Unit
         const CheckpointRecord *rec = &c->records[k];
         char text[UNIT_TEXT_MAX];
         if (rec->index < units->count)
-            unit_text(units, job->start.game, rec->index, text, sizeof text);
+            work_unit_text(units, job->start.game, rec->index, text, sizeof text);
         if (rec->index >= units->count || strcmp(text, rec->line) != 0 || r->done[rec->index]) {
             snprintf(err, errlen,
                      "checkpoint %s: record %zu (unit %zu, %s) is not a unit of this split%s (corrupt file)", c->path,
@@ -413,7 +206,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
 
     /* The instance the tree is split in; the executor's have their own. */
     void *instance = b->create(b);
-    Units units = {0};
+    WorkUnits units = {0};
     DeepWork r = {.job = job, .settings = s, .units = &units};
     Checkpoint checkpoint = {0};
     bool checkpoint_open = false;
@@ -439,7 +232,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
         r.checkpoint = &checkpoint;
     } else {
         r.counts = NULL;
-        if (split_tree(b, instance, job->start.game, job->depth, 0, target, &units) < 0 ||
+        if (work_units_split(b, instance, job->start.game, job->depth, 0, target, &units) < 0 ||
             !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
             !(r.done = calloc(units.count + 1, sizeof *r.done))) {
             snprintf(err, errlen, "out of memory splitting the tree");
@@ -477,7 +270,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     pthread_mutex_destroy(&r.progress_lock);
     result->signal = interrupt_signal();
     interrupt_restore(&guard);
-    progress_finish(&progress);
+    progress_finish(&progress, atomic_load(&r.finished), units.count, atomic_load(&r.nodes));
     if (status < 0)
         goto done;
     if (atomic_load(&r.checkpoint_failed))
@@ -488,7 +281,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     for (int i = 0; i < result->root_count; i++)
         result->roots[i].finished = true;
     for (size_t i = 0; i < units.count; i++) {
-        DeepRoot *root = &result->roots[units.root[i]];
+        DivideEntry *root = &result->roots[units.root[i]];
         if (r.done[i])
             root->count += r.counts[i];
         else
@@ -510,7 +303,7 @@ done:
     free(pending);
     free(r.counts);
     free((void *)r.done);
-    units_free(&units);
+    work_units_free(&units);
     result->seconds = seconds_now() - start;
     return status;
 }

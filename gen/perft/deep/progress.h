@@ -1,5 +1,6 @@
-/* The progress line of a long count, on stderr only: units done of the
- * total, nodes so far, nodes per second and an estimate of the time left.
+/* The progress line of a long run, on stderr only: units done of the
+ * total (work units, games), nodes so far, their rate and an estimate of
+ * the time left.
  * Drawn for runs past about a second, when stderr is a terminal (one line
  * redrawn in place) or when asked for (--progress: a full line every
  * second, for logs and pipes). */
@@ -13,22 +14,27 @@
 
 typedef struct Progress {
     FILE *err;
-    bool enabled, terminal, drawn;
+    bool forced, enabled, terminal, drawn;
     double start, last;
     const char *label;
     size_t units_before; /* done before this run (a checkpoint's): not in the rate */
     uint64_t nodes_before;
+    const char *units_name, *nodes_name; /* "units" and "nodes" unless progress_names says otherwise */
 } Progress;
 
 /* Starts the clock; `forced`: draw even when err is not a terminal.
  * `label` (or NULL) opens every line, as in "position 3 of 12". */
 void progress_start(Progress *p, FILE *err, bool forced, const char *label);
+/* What the line calls the units and the nodes ("games", "positions"):
+ * nodes other than "nodes" get a rate per second, not Mnps. */
+void progress_names(Progress *p, const char *units, const char *nodes);
 /* Units and nodes counted before this run (resumed from a checkpoint): in
  * the totals shown, not in the speed or the estimate. */
 void progress_baseline(Progress *p, size_t units, uint64_t nodes);
 /* Redraws the line when it is due. */
 void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
-/* Clears a terminal's line so that what follows starts clean. */
-void progress_finish(Progress *p);
+/* Clears a terminal's line so that what follows starts clean; a forced
+ * line that is not a terminal's ends on the run's totals ("done in 2s"). */
+void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
 
 #endif

@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine_process.h"
-#include "engine_protocol.h"
-#include "session.h"
+#include "divide.h"
+#include "engine/engine_process.h"
+#include "engine/engine_protocol.h"
 
 enum { ENGINE_DEFAULT_TIMEOUT_SECONDS = 60, ENGINE_SPEC_MAX = 4096 };
 
@@ -33,13 +33,13 @@ int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t e
 void engine_close(Engine *e);
 
 /* The engine's divide of `root` after the space-separated `moves` (may be
- * NULL) at `depth` >= 1, sorted by move text, into `entries` (MAX_MOVES);
- * `here` is that position as the harness sees it, against which each move
- * the engine names is checked.  Returns 0 with *count, *total (the engine's
- * own total, equal to the sum) and *seconds (from the query sent to the
- * total read: a UCI engine's start-up is not in it, a perftree process's
- * is), or -1 with one line in err. */
-int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
-                  DivideEntry *entries, int *count, uint64_t *total, double *seconds, char *err, size_t errlen);
+ * NULL) at `depth` >= 1, sorted by move text, into `out` (its entries hold
+ * MAX_MOVES); `here` is that position as the harness sees it, against which
+ * each move the engine names is checked.  Returns 0 with the engine's own
+ * total (equal to the sum) and its time (from the query sent to the total
+ * read: a UCI engine's start-up is not in it, a perftree process's is), or
+ * -1 with one line in err. */
+int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *out,
+                  char *err, size_t errlen);
 
 #endif

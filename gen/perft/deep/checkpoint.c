@@ -1,4 +1,4 @@
-#include "checkpoint.h"
+#include "deep/checkpoint.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-#include "engine_protocol.h"
+#include "engine/engine_protocol.h"
 
 #include <ctype.h>
 #include <errno.h>

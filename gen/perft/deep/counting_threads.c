@@ -1,0 +1,122 @@
+#include "deep/counting_threads.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+struct CountingThreads {
+    const DeepJob *job;
+    PerftHash *table;
+    UnitFeed feed;
+    int threads, started;
+    int running; /* under `lock`; the last to leave signals `all_left` */
+    pthread_mutex_t lock;
+    pthread_cond_t all_left;
+    struct Counter {
+        CountingThreads *owner;
+        int number;
+        void *instance;
+        pthread_t thread;
+    } * counters;
+};
+
+int threads_every_core(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n >= 1 ? (int)n : 1;
+}
+
+static void *count_units(void *arg)
+{
+    struct Counter *w = arg;
+    CountingThreads *c = w->owner;
+    const Backend *b = c->job->backend;
+    size_t index;
+    Move path[MAX_DEPTH];
+    int split;
+    while (c->feed.take(c->feed.context, w->number, &index, path, &split)) {
+        for (int p = 0; p < split; p++)
+            b->make(w->instance, path[p]);
+        int depth = c->job->depth - split;
+        uint64_t count = c->table && b->perft_hashed ? b->perft_hashed(w->instance, depth, c->job->bulk, c->table)
+                                                     : b->perft(w->instance, depth, c->job->bulk);
+        for (int p = split - 1; p >= 0; p--)
+            b->unmake(w->instance, path[p]);
+        c->feed.done(c->feed.context, w->number, index, count);
+    }
+    pthread_mutex_lock(&c->lock);
+    if (--c->running == 0)
+        pthread_cond_signal(&c->all_left);
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+static void counting_threads_free(CountingThreads *c)
+{
+    for (int t = 0; t < c->threads; t++)
+        if (c->counters[t].instance)
+            c->job->backend->destroy(c->counters[t].instance);
+    pthread_cond_destroy(&c->all_left);
+    pthread_mutex_destroy(&c->lock);
+    free(c->counters);
+    free(c);
+}
+
+CountingThreads *counting_threads_start(const DeepJob *job, PerftHash *table, int threads, const UnitFeed *feed,
+                                        char *err, size_t errlen)
+{
+    const Backend *b = job->backend;
+    CountingThreads *c = calloc(1, sizeof *c);
+    if (!c || !(c->counters = calloc((size_t)threads, sizeof *c->counters))) {
+        free(c);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    *c = (CountingThreads){.job = job, .table = table, .feed = *feed, .threads = threads, .counters = c->counters};
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->all_left, NULL);
+    for (int t = 0; t < threads; t++) {
+        c->counters[t] = (struct Counter){.owner = c, .number = t, .instance = b->create(b)};
+        if (!c->counters[t].instance) {
+            snprintf(err, errlen, "backend %s: out of memory", b->name);
+            counting_threads_free(c);
+            return NULL;
+        }
+        b->load(c->counters[t].instance, &job->start);
+    }
+    pthread_mutex_lock(&c->lock);
+    for (; c->started < threads; c->started++, c->running++)
+        if (pthread_create(&c->counters[c->started].thread, NULL, count_units, &c->counters[c->started]) != 0)
+            break;
+    pthread_mutex_unlock(&c->lock);
+    if (c->started == 0) { /* those started do all the work */
+        snprintf(err, errlen, "cannot start a thread");
+        counting_threads_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+bool counting_threads_wait(CountingThreads *c, double seconds)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    long nanoseconds = until.tv_nsec + (long)(seconds * 1e9);
+    until.tv_sec += nanoseconds / 1000000000;
+    until.tv_nsec = nanoseconds % 1000000000;
+    pthread_mutex_lock(&c->lock);
+    if (c->running > 0)
+        pthread_cond_timedwait(&c->all_left, &c->lock, &until);
+    bool left = c->running == 0;
+    pthread_mutex_unlock(&c->lock);
+    return left;
+}
+
+void counting_threads_join(CountingThreads *c)
+{
+    for (int t = 0; t < c->started; t++)
+        pthread_join(c->counters[t].thread, NULL);
+    counting_threads_free(c);
+}

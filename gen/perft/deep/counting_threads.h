@@ -1,0 +1,41 @@
+/* The threads of a deep count: each owns a backend instance loaded with the
+ * job's start, takes work units from a feed until it has none, counts each
+ * with the backend's own perft (through the shared hash table, if any) and
+ * hands the count back.  Nothing is locked while counting. */
+#ifndef GEN_PERFT_DEEP_COUNTING_THREADS_H
+#define GEN_PERFT_DEEP_COUNTING_THREADS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "deep/deep_job.h"
+#include "perft_hash.h"
+
+/* Where counting threads take their units and leave their counts: a run's
+ * queue (deep_divide.c), or a master rank over MPI (gen/mpi).  take fills
+ * the unit's index and its *split moves from the start (room for
+ * MAX_DEPTH) for thread number `thread`, false when none is left; done is
+ * called with the unit's count before the thread takes the next. */
+typedef struct UnitFeed {
+    bool (*take)(void *context, int thread, size_t *index, Move *path, int *split);
+    void (*done)(void *context, int thread, size_t index, uint64_t count);
+    void *context;
+} UnitFeed;
+
+typedef struct CountingThreads CountingThreads;
+
+/* Starts `threads` threads counting `job`'s units from `feed`, sharing
+ * `table` (or NULL).  NULL with a message in err when they cannot start. */
+CountingThreads *counting_threads_start(const DeepJob *job, PerftHash *table, int threads, const UnitFeed *feed,
+                                        char *err, size_t errlen);
+/* Waits at most `seconds` for every thread to run out of units: true when
+ * they have. */
+bool counting_threads_wait(CountingThreads *c, double seconds);
+/* Waits for every thread and frees them. */
+void counting_threads_join(CountingThreads *c);
+
+/* The number of threads `-t 0` means: every online core. */
+int threads_every_core(void);
+
+#endif

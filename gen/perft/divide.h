@@ -1,0 +1,45 @@
+/* A divide: every root move of a position with the perft of the depth
+ * below it, as one participant (a built-in backend or an engine) counted
+ * it. */
+#ifndef GEN_PERFT_DIVIDE_H
+#define GEN_PERFT_DIVIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "position.h"
+
+typedef struct DivideEntry {
+    Move move;
+    uint64_t count;
+    bool finished; /* false only in an interrupted count: the count is not known */
+} DivideEntry;
+
+typedef struct Divide {
+    DivideEntry *entries; /* room for MAX_MOVES, sorted by move text */
+    int count;            /* root moves */
+    uint64_t total;       /* the finished root moves' counts, summed */
+    double seconds;       /* the participant's time for it */
+    /* A built-in backend's count on the deep runner (all 0 for an engine). */
+    size_t units, units_done, units_resumed; /* resumed: taken from a checkpoint */
+    uint64_t nodes_resumed;
+    int signal;       /* SIGINT or SIGTERM when the count was interrupted, else 0 */
+    char workers[64]; /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
+} Divide;
+
+/* A divide with room for MAX_MOVES entries; false when out of memory. */
+static inline bool divide_alloc(Divide *d)
+{
+    *d = (Divide){.entries = malloc(sizeof *d->entries * MAX_MOVES)};
+    return d->entries != NULL;
+}
+
+static inline void divide_free(Divide *d)
+{
+    free(d->entries);
+    d->entries = NULL;
+}
+
+#endif

@@ -1,0 +1,549 @@
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "deep/counting_threads.h"
+#include "engine/engine.h"
+#include "perft_hash.h"
+#include "position_text.h"
+#include "registry.h"
+
+/* The modes an option may apply to, as bits. */
+enum { M_DIVIDE = 1, M_SUITE = 2, M_RANDOM = 4, M_ANY = 7 };
+static const char *const MODE_NAMES[] = {"divide", "--suite", "--random"}; /* by bit */
+
+/* Every option, in --help's order.  An option added later gets its row
+ * here, with the modes it applies to; a rule that depends on other options
+ * gets a row in REQUIREMENTS below. */
+typedef enum OptionId {
+    OPT_BACKEND,
+    OPT_ENGINE,
+    OPT_ENGINE_TIMEOUT,
+    OPT_FORMAT,
+    OPT_OUTPUT,
+    OPT_BULK,
+    OPT_NO_BULK,
+    OPT_THREADS,
+    OPT_HASH,
+    OPT_HASH_VERIFY,
+    OPT_PROGRESS,
+    OPT_CHECKPOINT,
+    OPT_SUITE,
+    OPT_MAX_DEPTH,
+    OPT_MAX_NODES,
+    OPT_RANDOM,
+    OPT_SEED,
+    OPT_PLIES,
+    OPT_FROM,
+    OPT_LIST,
+    OPT_HELP,
+    OPTION_COUNT
+} OptionId;
+
+typedef struct OptionRow {
+    const char *name;  /* the long name */
+    char letter;       /* the short form, or 0 */
+    const char *value; /* its value's name in --help, or NULL: it takes none */
+    unsigned modes;    /* the modes it applies to (M_*); 0: a mode of its own */
+    long min, max;     /* a number's range (min <= max), or 0, -1: not a number */
+    const char *noun;  /* what a number is called in its error */
+    const char *help;  /* --help's text ('\n' continues it on the next line) */
+} OptionRow;
+
+static const OptionRow OPTIONS[OPTION_COUNT] = {
+    [OPT_BACKEND] = {"backend", 'b', "NAME", M_ANY, 0, -1, NULL,
+                     "a backend (see --list); all: every backend of the game,\ncross-checked; none: the engines "
+                     "alone (default " DEFAULT_BACKEND ")"},
+    [OPT_ENGINE] = {"engine", 0, "SPEC", M_ANY, 0, -1, NULL,
+                    "an external engine beside the backends (repeatable):\nuci:COMMAND (go perft over UCI) or "
+                    "perftree:COMMAND\n(COMMAND DEPTH \"POSITION\" \"MOVES\" per query), either\noptionally after "
+                    "NAME= for the reports"},
+    [OPT_ENGINE_TIMEOUT] = {"engine-timeout", 0, "SECONDS", M_ANY, 0, -1, NULL,
+                            "time an engine may take per query (default 60)"},
+    [OPT_FORMAT] = {"format", 0, "FORMAT", M_ANY, 0, -1, NULL,
+                    "text (default), json (one JSON document) or stockfish\n(divide as \"move: count\" and \"Nodes "
+                    "searched: N\")"},
+    [OPT_OUTPUT] = {"output", 'o', "FILE", M_ANY, 0, -1, NULL,
+                    "write the results to FILE instead of standard output (under\nmpirun, where standard output is "
+                    "mpirun's, the one way to\nhave a failed write reported)"},
+    [OPT_BULK] = {"bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
+                  "count the last ply without making its moves (default)"},
+    [OPT_NO_BULK] = {"no-bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL, "make every move down to depth 0"},
+    [OPT_THREADS] = {"threads", 't', "N", M_DIVIDE | M_SUITE, 0, 1024, "thread count (0: every core)",
+                     "count on N threads (0: every core; default 1)"},
+    [OPT_HASH] = {"hash", 0, "MIB", M_DIVIDE | M_SUITE, 1, PERFT_HASH_MAX_MIB, "size in MiB",
+                  "a table of counts of MIB MiB (default: none)"},
+    [OPT_HASH_VERIFY] = {"hash-verify", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
+                         "recompute about one hash hit in 1024 without the table\nand fail on a mismatch"},
+    [OPT_PROGRESS] = {"progress", 0, NULL, M_ANY, 0, -1, NULL,
+                      "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway)"},
+    [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", M_DIVIDE, 0, -1, NULL,
+                        "append finished work units to FILE; the same command\nrun again resumes from it"},
+    [OPT_SUITE] = {"suite", 0, "FILE", M_SUITE, 0, -1, NULL,
+                   "check every ;Dn count of an EPD file (QFEN or FEN lines)"},
+    [OPT_MAX_DEPTH] = {"max-depth", 0, "N", M_SUITE, 1, MAX_DEPTH, "depth", "deepest depth a suite checks (default 3)"},
+    [OPT_MAX_NODES] = {"max-nodes", 0, "N", M_SUITE, 1, LONG_MAX - 1, "number",
+                       "skip suite counts above N nodes (default: no limit)"},
+    [OPT_RANDOM] = {"random", 0, "GAMES", M_RANDOM, 1, 100000000, "game count",
+                    "play GAMES random legal games from the opening and the\nchess start (or every position of --from "
+                    "FILE),\ncomparing every participant's legal moves at every node"},
+    [OPT_SEED] = {"seed", 0, "S", M_RANDOM, 0, 2147483647, "number", "random seed (default 1)"},
+    [OPT_PLIES] = {"plies", 0, "N", M_RANDOM, 1, 10000, "number", "plies per random game (default 200)"},
+    [OPT_FROM] = {"from", 0, "FILE", M_RANDOM, 0, -1, NULL, "the start positions of --random (an EPD file)"},
+    [OPT_LIST] = {"list", 0, NULL, 0, 0, -1, NULL, "list the backends (the default marked)"},
+    [OPT_HELP] = {"help", 'h', NULL, 0, 0, -1, NULL, "this text"},
+};
+
+static bool is_number_option(OptionId id)
+{
+    return OPTIONS[id].min <= OPTIONS[id].max;
+}
+
+static bool given(const RunSettings *s, OptionId id)
+{
+    return s->given & (1u << id);
+}
+
+static bool backend_is(const RunSettings *s, const char *name)
+{
+    return strcmp(s->backend, name) == 0;
+}
+
+/* ---- Rules that depend on other options: each refuses the option named,
+ * given, with the true reason. ---- */
+
+static bool no_engine(const RunSettings *s)
+{
+    return s->engine_count == 0;
+}
+static bool engines_alone_without_engine(const RunSettings *s)
+{
+    return backend_is(s, "none") && s->engine_count == 0;
+}
+static bool engines_alone(const RunSettings *s)
+{
+    return backend_is(s, "none");
+}
+static bool engines_alone_in_random(const RunSettings *s)
+{
+    return backend_is(s, "none") && s->mode == RUN_RANDOM;
+}
+static bool every_backend(const RunSettings *s)
+{
+    return backend_is(s, "all");
+}
+static bool no_hash(const RunSettings *s)
+{
+    return s->hash_mib == 0;
+}
+static bool stockfish_beyond_divide(const RunSettings *s)
+{
+    return s->format == FORMAT_STOCKFISH && s->mode != RUN_DIVIDE;
+}
+
+static const struct Requirement {
+    OptionId option;
+    bool (*refused)(const RunSettings *s);
+    const char *reason;
+} REQUIREMENTS[] = {
+    {OPT_BACKEND, engines_alone_without_engine, "-b none needs at least one --engine (the engines alone take part)"},
+    {OPT_BACKEND, engines_alone_in_random,
+     "--random needs backends to play the games: -b all or -b NAME beside the engines"},
+    {OPT_ENGINE_TIMEOUT, no_engine, "--engine-timeout applies to engines: give --engine SPEC"},
+    {OPT_HASH_VERIFY, no_hash, "--hash-verify needs --hash MIB"},
+    {OPT_THREADS, engines_alone,
+     "-t counts the built-in backends on threads: with -b none only engines count, on their own"},
+    {OPT_HASH, engines_alone, "--hash keeps the built-in backends' counts: with -b none only engines count"},
+    {OPT_PROGRESS, engines_alone,
+     "--progress draws the built-in backends' work units: with -b none only engines count"},
+    {OPT_CHECKPOINT, engines_alone,
+     "--checkpoint keeps a built-in backend's work units: with -b none only engines count"},
+    {OPT_CHECKPOINT, every_backend,
+     "--checkpoint keeps one backend's work units: -b all counts with every backend (choose one with -b NAME)"},
+    {OPT_FORMAT, stockfish_beyond_divide,
+     "--format stockfish is for divide only (use text or json with --suite or --random)"},
+};
+
+/* ---- Parsing ---- */
+
+/* A whole decimal number in [min, max]: digits only (no sign, no white
+ * space, no base prefix), as every number the command line takes.  0, or
+ * -1 when it is not one. */
+static int parse_number(const char *text, long min, long max, long *value)
+{
+    long v = 0;
+    if (!*text)
+        return -1;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9' || v > (LONG_MAX - (*p - '0')) / 10)
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    if (v < min || v > max)
+        return -1;
+    *value = v;
+    return 0;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* The backend names of the registry, "all" and "none", for messages. */
+static void known_backends(char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; backend_registry[i]; i++) {
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= strcmp(backend_registry[j]->name, backend_registry[i]->name) == 0;
+        if (!seen && n < size)
+            n += (size_t)snprintf(out + n, size - n, "%s, ", backend_registry[i]->name);
+    }
+    if (n < size)
+        snprintf(out + n, size - n, "all, none");
+}
+
+static int set_value(RunSettings *s, OptionId id, const char *value, char *err, size_t errlen)
+{
+    long number = 0;
+    if (is_number_option(id) && parse_number(value, OPTIONS[id].min, OPTIONS[id].max, &number) < 0)
+        return fail(err, errlen, "--%s '%s' is not a %s from %ld to %ld", OPTIONS[id].name, value, OPTIONS[id].noun,
+                    OPTIONS[id].min, OPTIONS[id].max);
+    switch (id) {
+    case OPT_BACKEND: s->backend = value; break;
+    case OPT_ENGINE: {
+        if (s->engine_count == MAX_ENGINES)
+            return fail(err, errlen, "--engine '%s': at most %d engines", value, MAX_ENGINES);
+        EngineSpec spec; /* checked now, so that nothing starts before a bad one */
+        if (engine_spec_parse(value, &spec, err, errlen) < 0)
+            return -1;
+        s->engines[s->engine_count++] = value;
+        break;
+    }
+    case OPT_ENGINE_TIMEOUT: {
+        char *end;
+        errno = 0;
+        double t = strtod(value, &end);
+        if (!*value || *end || errno || !(t > 0 && t <= 86400))
+            return fail(err, errlen, "--engine-timeout '%s' is not a number of seconds above 0 and up to 86400", value);
+        s->engine_timeout = t;
+        break;
+    }
+    case OPT_FORMAT: {
+        static const char *const formats[] = {
+            [FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_STOCKFISH] = "stockfish"};
+        int f = 0;
+        while (f < 3 && strcmp(value, formats[f]) != 0)
+            f++;
+        if (f == 3)
+            return fail(err, errlen, "--format '%s' is not text, json or stockfish", value);
+        s->format = (OutputFormat)f;
+        break;
+    }
+    case OPT_OUTPUT: s->output = value; break;
+    case OPT_BULK: s->bulk = true; break;
+    case OPT_NO_BULK: s->bulk = false; break;
+    case OPT_THREADS: s->threads = number == 0 ? threads_every_core() : (int)number; break;
+    case OPT_HASH: s->hash_mib = (int)number; break;
+    case OPT_HASH_VERIFY: s->hash_verify = true; break;
+    case OPT_PROGRESS: s->progress = true; break;
+    case OPT_CHECKPOINT: s->checkpoint = value; break;
+    case OPT_SUITE: s->suite = value; break;
+    case OPT_MAX_DEPTH: s->max_depth = (int)number; break;
+    case OPT_MAX_NODES: s->max_nodes = (uint64_t)number; break;
+    case OPT_RANDOM: s->random_games = number; break;
+    case OPT_SEED: s->seed = (unsigned)number; break;
+    case OPT_PLIES: s->plies = (int)number; break;
+    case OPT_FROM: s->from = value; break;
+    case OPT_LIST: s->mode = RUN_LIST; break;
+    case OPT_HELP: s->mode = RUN_HELP; break;
+    case OPTION_COUNT: break;
+    }
+    s->given |= 1u << id;
+    return 0;
+}
+
+/* A word getopt would take for a cluster of short options but the command
+ * line has always read as an argument: a negative number, such as a depth
+ * of -1 (which then gets the depth's own message). */
+static bool negative_number(const char *word)
+{
+    return word[0] == '-' && word[1] >= '0' && word[1] <= '9';
+}
+
+/* How many long options `word` ("--name" or "--name=value") abbreviates. */
+static int long_matches(const char *word)
+{
+    size_t n = strcspn(word + 2, "=");
+    int matches = 0;
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        if (strlen(OPTIONS[i].name) == n && strncmp(OPTIONS[i].name, word + 2, n) == 0)
+            return 1; /* an exact name is never ambiguous */
+        matches += strncmp(OPTIONS[i].name, word + 2, n) == 0;
+    }
+    return matches;
+}
+
+/* The message for the word getopt rejected. */
+static int option_error(int code, const char *word, char *err, size_t errlen)
+{
+    bool is_long = strncmp(word, "--", 2) == 0;
+    int name_length = is_long ? (int)strcspn(word, "=") : 2;
+    if (code == ':')
+        return fail(err, errlen, "option %s needs a value", word);
+    if (is_long && optopt != 0)
+        return fail(err, errlen, "option %.*s takes no value (see --help)", name_length, word);
+    if (is_long && long_matches(word) > 1)
+        return fail(err, errlen, "option '%.*s' is ambiguous (see --help)", name_length, word);
+    return fail(err, errlen, "unknown option '%s' (see --help)", word);
+}
+
+enum { MAX_ARGS = 3, LONG_CODE = 256 }; /* DEPTH POSITION MOVES; getopt codes of long-only options */
+
+/* getopt_long's tables, built from OPTIONS. */
+static void getopt_tables(struct option *longs, char *shorts)
+{
+    /* '-': arguments come back in order as code 1, so options may follow
+     * them and argv is never reordered.  ':': a missing value is reported
+     * as ':', not '?'. */
+    size_t n = 0;
+    shorts[n++] = '-';
+    shorts[n++] = ':';
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        int code = OPTIONS[i].letter ? OPTIONS[i].letter : LONG_CODE + i;
+        longs[i] = (struct option){OPTIONS[i].name, OPTIONS[i].value ? required_argument : no_argument, NULL, code};
+        if (OPTIONS[i].letter) {
+            shorts[n++] = OPTIONS[i].letter;
+            if (OPTIONS[i].value)
+                shorts[n++] = ':';
+        }
+    }
+    longs[OPTION_COUNT] = (struct option){NULL, 0, NULL, 0};
+    shorts[n] = '\0';
+}
+
+static OptionId option_of_code(int code)
+{
+    if (code >= LONG_CODE)
+        return (OptionId)(code - LONG_CODE);
+    int i = 0;
+    while (i < OPTION_COUNT && OPTIONS[i].letter != code)
+        i++;
+    return (OptionId)i;
+}
+
+/* Reads the words of argv, in order, into `s` and `args`, stopping at the
+ * first error as the messages always have.
+ *
+ * getopt reads a negative number as options, so it is given a copy of argv
+ * in which those words lose their '-'; every word it hands back (a value
+ * or an argument) is mapped to the original through its index.  No word is
+ * reordered, so the index of the word just read is optind - 1. */
+static int read_words(int argc, char **argv, char **words, RunSettings *s, const char **args, int *nargs, char *err,
+                      size_t errlen)
+{
+    struct option longs[OPTION_COUNT + 1];
+    char shorts[2 + 2 * OPTION_COUNT + 1];
+    getopt_tables(longs, shorts);
+    for (int i = 0; i < argc; i++)
+        words[i] = i > 0 && negative_number(argv[i]) ? argv[i] + 1 : argv[i];
+    words[argc] = NULL;
+    opterr = 0;
+    optind = 0; /* a fresh scan (glibc, musl), even when a command ran before */
+    for (;;) {
+        /* Options take one word each (a short option with a value ends its
+         * word), so getopt starts each call on a word. */
+        int at = optind > 0 ? optind : 1;
+        int code = getopt_long(argc, words, shorts, longs, NULL);
+        if (code == -1)
+            break;
+        if (code == '?' || code == ':')
+            return option_error(code, argv[at], err, errlen);
+        const char *word = argv[optind - 1];
+        if (code == 1) {
+            if (*nargs == MAX_ARGS)
+                return fail(err, errlen, "unexpected argument '%s': quote the position and the move list", word);
+            args[(*nargs)++] = word;
+            continue;
+        }
+        const char *value = optarg ? word + (optarg - words[optind - 1]) : NULL;
+        if (set_value(s, option_of_code(code), value, err, errlen) < 0)
+            return -1;
+    }
+    for (int i = optind; i < argc; i++) { /* after "--" */
+        if (*nargs == MAX_ARGS)
+            return fail(err, errlen, "unexpected argument '%s': quote the position and the move list", argv[i]);
+        args[(*nargs)++] = argv[i];
+    }
+    return 0;
+}
+
+/* ---- Checking what was read ---- */
+
+static unsigned mode_bit(RunMode mode)
+{
+    return mode == RUN_SUITE ? M_SUITE : mode == RUN_RANDOM ? M_RANDOM : M_DIVIDE;
+}
+
+/* Every option given applies to the mode (the table's modes). */
+static int check_modes(const RunSettings *s, char *err, size_t errlen)
+{
+    unsigned mode = mode_bit(s->mode);
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        if (!given(s, (OptionId)i) || OPTIONS[i].modes == 0 || (OPTIONS[i].modes & mode))
+            continue;
+        char goes_with[64] = "";
+        for (int m = 0; m < 3; m++)
+            if (OPTIONS[i].modes & (1u << m))
+                snprintf(goes_with + strlen(goes_with), sizeof goes_with - strlen(goes_with), "%s%s",
+                         goes_with[0] ? " or " : "", MODE_NAMES[m]);
+        return fail(err, errlen, "--%s does not apply to %s (it goes with %s)", OPTIONS[i].name,
+                    MODE_NAMES[mode == M_SUITE    ? 1
+                               : mode == M_RANDOM ? 2
+                                                  : 0],
+                    goes_with);
+    }
+    return 0;
+}
+
+/* What a divide-only program (bin/perft-mpi) does not run. */
+static int check_divide_only(const RunSettings *s, const char *program, char *err, size_t errlen)
+{
+    if (s->mode != RUN_DIVIDE)
+        return fail(err, errlen, "%s counts divide (DEPTH POSITION) only: --suite and --random are bin/perft's",
+                    program);
+    if (s->engine_count > 0 || backend_is(s, "none"))
+        return fail(err, errlen, "%s counts with one backend: --engine and -b none are bin/perft's", program);
+    if (backend_is(s, "all"))
+        return fail(err, errlen, "%s counts with one backend: -b all (the cross-check) is bin/perft's", program);
+    if (s->format == FORMAT_JSON)
+        return fail(err, errlen, "%s prints text or stockfish format: --format json is bin/perft's", program);
+    return 0;
+}
+
+static int check_requirements(const RunSettings *s, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof REQUIREMENTS / sizeof *REQUIREMENTS; i++)
+        if (given(s, REQUIREMENTS[i].option) && REQUIREMENTS[i].refused(s))
+            return fail(err, errlen, "%s", REQUIREMENTS[i].reason);
+    return 0;
+}
+
+/* DEPTH POSITION [MOVES], or nothing beside --suite and --random. */
+static int check_arguments(RunSettings *s, const char **args, int nargs, char *err, size_t errlen)
+{
+    if (s->mode != RUN_DIVIDE) {
+        if (nargs > 0)
+            return fail(err, errlen, "unexpected argument '%s' with --suite or --random", args[0]);
+        return 0;
+    }
+    if (nargs == 0)
+        return fail(err, errlen,
+                    "nothing to do: give DEPTH \"POSITION\" [\"MOVES\"], --suite FILE or --random GAMES "
+                    "(see --help)");
+    if (nargs == 1)
+        return fail(err, errlen, "missing the POSITION argument after depth '%s' (see --help)", args[0]);
+    /* Divide needs a ply to divide: depth 0 (perft 0 = 1) has no root moves. */
+    long depth;
+    if (parse_number(args[0], 1, MAX_DEPTH, &depth) < 0)
+        return fail(err, errlen, "depth '%s' is not a number from 1 to %d", args[0], MAX_DEPTH);
+    s->depth = (int)depth;
+    s->position_text = args[1];
+    s->moves = nargs > 2 ? args[2] : NULL;
+    if (position_parse(args[1], &s->position, err, errlen) < 0)
+        return -1;
+    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_find(s->backend, s->position.game))
+        return fail(err, errlen, "unknown backend '%s' for %s (see --list)", s->backend, game_name(s->position.game));
+    return 0;
+}
+
+int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s, char *err, size_t errlen)
+{
+    *s = (RunSettings){.mode = RUN_DIVIDE,
+                       .format = FORMAT_TEXT,
+                       .backend = DEFAULT_BACKEND,
+                       .engine_timeout = ENGINE_DEFAULT_TIMEOUT_SECONDS,
+                       .bulk = true,
+                       .threads = 1,
+                       .max_depth = 3,
+                       .max_nodes = UINT64_MAX,
+                       .seed = 1,
+                       .plies = 200};
+    const char *args[MAX_ARGS];
+    int nargs = 0;
+    char **words = malloc(sizeof *words * ((size_t)argc + 1));
+    if (!words)
+        return fail(err, errlen, "out of memory");
+    int status = read_words(argc, argv, words, s, args, &nargs, err, errlen);
+    free(words);
+    if (status < 0 || s->mode == RUN_HELP || s->mode == RUN_LIST)
+        return status;
+    if (s->suite && s->random_games > 0)
+        return fail(err, errlen, "--suite and --random are two modes: give one of them");
+    s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
+    if (check_modes(s, err, errlen) < 0 || (divide_only && check_divide_only(s, divide_only, err, errlen) < 0))
+        return -1;
+    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
+        char known[256];
+        known_backends(known, sizeof known);
+        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
+    }
+    if (check_requirements(s, err, errlen) < 0)
+        return -1;
+    return check_arguments(s, args, nargs, err, errlen);
+}
+
+void options_usage(FILE *out)
+{
+    fputs("usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
+          "       perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
+          "       perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
+          "\n"
+          "POSITION is QFEN (Quaternity) or FEN (chess); MOVES are space-separated\n"
+          "move texts (d4e5, d11e12q, e1g1) played before counting.  Divide prints\n"
+          "\"move count\" per root move, sorted, a blank line and the total; timing\n"
+          "and nodes per second go to stderr.\n"
+          "\n"
+          "Options may come before or after the arguments.  A value follows its\n"
+          "option (-b NAME, --backend NAME) or is attached (-bNAME, --backend=NAME);\n"
+          "long options may be shortened to any unambiguous prefix; \"--\" ends the\n"
+          "options.  An option that does not apply to the mode is an error.\n"
+          "\n",
+          out);
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        char head[64];
+        int n = snprintf(head, sizeof head, "  %s%c%s--%s%s%s", OPTIONS[i].letter ? "-" : "",
+                         OPTIONS[i].letter ? OPTIONS[i].letter : ' ', OPTIONS[i].letter ? ", " : "  ", OPTIONS[i].name,
+                         OPTIONS[i].value ? "=" : "", OPTIONS[i].value ? OPTIONS[i].value : "");
+        if (!OPTIONS[i].letter) /* "      --name": no letter, no comma */
+            memmove(head + 2, head + 3, strlen(head + 3) + 1), n--;
+        const char *help = OPTIONS[i].help;
+        fputs(head, out);
+        if (n >= 22) {
+            fputc('\n', out);
+            n = 0;
+        }
+        for (bool first = true; *help; first = false) {
+            size_t length = strcspn(help, "\n");
+            fprintf(out, "%*s%.*s\n", first ? 22 - n : 22, "", (int)length, help);
+            help += length + (help[length] == '\n');
+        }
+    }
+    fputs("\nExit status: 0 agreed and checked, 1 a disagreement or a failed check, 2 a\n"
+          "usage or input error or an engine's failure, 70 a backend's broken\n"
+          "contract, 74 standard output not written, 130/143 interrupted.\n",
+          out);
+}

@@ -1,0 +1,165 @@
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static const char *const MODE_NAMES[] = {
+    [RUN_DIVIDE] = "divide", [RUN_SUITE] = "suite", [RUN_RANDOM] = "random", [RUN_HELP] = "help", [RUN_LIST] = "list"};
+
+/* Notes the first failed write, with its reason. */
+static void check(Output *o, bool failed)
+{
+    if (failed && !o->error)
+        o->error = errno ? errno : EIO;
+}
+
+/* The settings as the run uses them: every option's effect, given or not. */
+static json_t *settings_json(const RunSettings *s)
+{
+    static const char *const formats[] = {"text", "json", "stockfish"};
+    json_t *engines = json_array();
+    for (int k = 0; k < s->engine_count; k++)
+        json_array_append_new(engines, json_string(s->engines[k]));
+    json_t *j = json_pack("{s:s, s:s, s:s, s:o, s:f, s:b, s:i, s:i, s:b, s:b}", "mode", MODE_NAMES[s->mode], "format",
+                          formats[s->format], "backend", s->backend, "engines", engines, "engine_timeout",
+                          s->engine_timeout, "bulk", s->bulk, "threads", s->threads, "hash_mib", s->hash_mib,
+                          "hash_verify", s->hash_verify, "progress", s->progress);
+    json_object_set_new(j, "checkpoint", s->checkpoint ? json_string(s->checkpoint) : json_null());
+    json_object_set_new(j, "output", s->output ? json_string(s->output) : json_null());
+    if (s->mode == RUN_SUITE)
+        json_object_set_new(
+            j, "suite",
+            json_pack("{s:s, s:i, s:o}", "file", s->suite, "max_depth", s->max_depth, "max_nodes",
+                      s->max_nodes == UINT64_MAX ? json_null() : json_integer((json_int_t)s->max_nodes)));
+    if (s->mode == RUN_RANDOM)
+        json_object_set_new(j, "random",
+                            json_pack("{s:I, s:i, s:i, s:o}", "games", (json_int_t)s->random_games, "seed",
+                                      (int)s->seed, "plies", s->plies, "from",
+                                      s->from ? json_string(s->from) : json_null()));
+    return j;
+}
+
+int output_open(Output *o, FILE *stream, const RunSettings *s, char *err, size_t errlen)
+{
+    *o = (Output){.stream = stream, .name = "standard output", .format = s->format};
+    if (s->output) {
+        if (!(o->stream = fopen(s->output, "w"))) {
+            snprintf(err, errlen, "cannot open output file '%s': %s", s->output, strerror(errno));
+            return -1;
+        }
+        o->name = s->output;
+        o->owned = true;
+    }
+    if (s->format != FORMAT_JSON)
+        return 0;
+    o->capture = open_memstream(&o->captured, &o->captured_size);
+    /* The keys scripts have read since the first JSON runs stay at the top:
+     * command, bulk, hashing, threads, failures. */
+    o->doc = json_pack("{s:s, s:b, s:b, s:i, s:[], s:o}", "command", MODE_NAMES[s->mode], "bulk", s->bulk, "hashing",
+                       s->hash_mib > 0, "threads", s->threads, "failures", "settings", settings_json(s));
+    if (!o->doc || !o->capture) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+void output_text(Output *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (o->format == FORMAT_JSON) {
+        if (o->capture)
+            vfprintf(o->capture, fmt, ap);
+    } else {
+        errno = 0;
+        check(o, vfprintf(o->stream, fmt, ap) < 0 || ferror(o->stream));
+    }
+    va_end(ap);
+}
+
+bool output_flush(Output *o)
+{
+    if (o->format != FORMAT_JSON) {
+        errno = 0;
+        check(o, fflush(o->stream) != 0 || ferror(o->stream));
+    }
+    return !o->error;
+}
+
+bool output_failed(const Output *o)
+{
+    return o->error != 0;
+}
+
+void output_json_set(Output *o, const char *key, json_t *value)
+{
+    if (o->doc)
+        json_object_set_new(o->doc, key, value);
+    else
+        json_decref(value);
+}
+
+int output_error(Output *o, FILE *err, const char *message)
+{
+    if (o->doc)
+        json_array_append_new(json_object_get(o->doc, "failures"), json_string(message));
+    return report_error(err, "%s", message);
+}
+
+const char *output_captured(Output *o)
+{
+    if (!o->capture)
+        return "";
+    fflush(o->capture);
+    return o->captured ? o->captured : "";
+}
+
+int output_close(Output *o, int status, FILE *err)
+{
+    if (o->doc) {
+        json_object_set_new(o->doc, "status", json_integer(status));
+        errno = 0;
+        check(o, json_dumpf(o->doc, o->stream, JSON_INDENT(2)) != 0 || fputc('\n', o->stream) == EOF);
+        json_decref(o->doc);
+        o->doc = NULL;
+    }
+    if (o->capture)
+        fclose(o->capture);
+    free(o->captured);
+    o->capture = NULL;
+    o->captured = NULL;
+    errno = 0;
+    check(o, fflush(o->stream) != 0 || ferror(o->stream));
+    if (o->owned) {
+        errno = 0;
+        check(o, fclose(o->stream) != 0);
+    }
+    if (!o->error)
+        return status;
+    report_error(err, "cannot write %s: %s", o->name, strerror(o->error));
+    return EXIT_OUTPUT;
+}
+
+int output_check_descriptors(FILE *err)
+{
+    for (int fd = 0; fd <= 2; fd += 2)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (null >= 0 && null != fd) {
+                dup2(null, fd);
+                close(null);
+            }
+        }
+    if (fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF) {
+        report_error(err, "cannot write standard output: %s", strerror(EBADF));
+        return EXIT_OUTPUT;
+    }
+    return 0;
+}

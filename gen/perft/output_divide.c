@@ -1,0 +1,176 @@
+#include "output_divide.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include "move_text.h"
+
+static const char *signal_name(int signal)
+{
+    return signal == SIGINT ? "SIGINT" : "SIGTERM";
+}
+
+void output_divide(Output *o, Game game, const Divide *d)
+{
+    bool stockfish = o->format == FORMAT_STOCKFISH;
+    int unfinished = 0;
+    for (int i = 0; i < d->count; i++) {
+        if (!d->entries[i].finished) {
+            unfinished++;
+            continue;
+        }
+        char text[MOVE_TEXT_MAX];
+        move_format(game, d->entries[i].move, text);
+        output_text(o, stockfish ? "%s: %llu\n" : "%s %llu\n", text, (unsigned long long)d->entries[i].count);
+    }
+    if (!d->signal) {
+        output_text(o, stockfish ? "\nNodes searched: %llu\n" : "\n%llu\n", (unsigned long long)d->total);
+        return;
+    }
+    output_text(o, "\ninterrupted by %s; %d root moves not finished:", signal_name(d->signal), unfinished);
+    for (int i = 0; i < d->count; i++) {
+        char text[MOVE_TEXT_MAX];
+        move_format(game, d->entries[i].move, text);
+        if (!d->entries[i].finished)
+            output_text(o, " %s", text);
+    }
+    output_text(o, "\n");
+}
+
+static json_t *divide_json(Game game, const Participant *p, const Divide *d)
+{
+    json_t *moves = json_object(), *unfinished = json_array();
+    for (int i = 0; i < d->count; i++) {
+        char text[MOVE_TEXT_MAX];
+        move_format(game, d->entries[i].move, text);
+        if (d->entries[i].finished)
+            json_object_set_new(moves, text, json_integer((json_int_t)d->entries[i].count));
+        else
+            json_array_append_new(unfinished, json_string(text));
+    }
+    json_t *j = json_pack("{s:s, s:o, s:I, s:f}", "participant", p->name, "moves", moves, "total", (json_int_t)d->total,
+                          "seconds", d->seconds);
+    if (p->backend)
+        json_object_set_new(
+            j, "units",
+            json_pack("{s:I, s:I}", "total", (json_int_t)d->units, "from_checkpoint", (json_int_t)d->units_resumed));
+    if (d->signal) {
+        json_object_set_new(j, "interrupted", json_string(signal_name(d->signal)));
+        json_object_set_new(j, "unfinished", unfinished);
+    } else
+        json_decref(unfinished);
+    return j;
+}
+
+void output_divides_json(Output *o, Game game, const Participant *ps, const Divide *ds, int count, bool agree)
+{
+    if (o->format != FORMAT_JSON)
+        return;
+    json_t *divides = json_array();
+    for (int k = 0; k < count; k++)
+        json_array_append_new(divides, divide_json(game, &ps[k], &ds[k]));
+    output_json_set(o, "divides", divides);
+    output_json_set(o, "agree", json_boolean(agree));
+}
+
+/* Participant k's count of `move`, or -1 when it has no such root move. */
+static long long count_of(const Divide *d, Move move)
+{
+    for (int j = 0; j < d->count; j++)
+        if (move_equal(d->entries[j].move, move))
+            return (long long)d->entries[j].count;
+    return -1;
+}
+
+void output_divide_table(Output *o, Game game, const Participant *ps, const Divide *ds, int count)
+{
+    Move all[MAX_MOVES];
+    int nall = 0;
+    bool truncated = false;
+    for (int k = 0; k < count; k++)
+        for (int i = 0; i < ds[k].count; i++)
+            if (moves_find(all, nall, ds[k].entries[i].move) < 0) {
+                if (nall < MAX_MOVES)
+                    all[nall++] = ds[k].entries[i].move;
+                else
+                    truncated = true;
+            }
+    moves_sort(game, all, nall);
+    output_text(o, "%-8s", "move");
+    for (int k = 0; k < count; k++)
+        output_text(o, " %14s", ps[k].name);
+    output_text(o, "\n");
+    for (int i = 0; i < nall; i++) {
+        char text[MOVE_TEXT_MAX];
+        move_format(game, all[i], text);
+        output_text(o, "%-8s", text);
+        bool differs = false;
+        long long first = count_of(&ds[0], all[i]);
+        for (int k = 0; k < count; k++) {
+            long long c = count_of(&ds[k], all[i]);
+            if (c < 0)
+                output_text(o, " %14s", "-");
+            else
+                output_text(o, " %14lld", c);
+            differs |= c != first;
+        }
+        output_text(o, "%s\n", differs ? "   <- differs" : "");
+    }
+    output_text(o, "%-8s", "total");
+    for (int k = 0; k < count; k++)
+        output_text(o, " %14llu", (unsigned long long)ds[k].total);
+    output_text(o, "\n");
+    if (truncated)
+        output_text(o, "(the root moves number more than %d: the rest are not shown)\n", MAX_MOVES);
+}
+
+static const char *verdict_name(CrossVerdict v)
+{
+    static const char *const names[] = {"agree", "moves differ", "positions differ", "count inconsistent"};
+    return names[v];
+}
+
+json_t *output_report_json(const CrossReport *r)
+{
+    json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i}", "verdict", verdict_name(r->verdict), "first", r->first,
+                          "second", r->second, "path", r->path, "position", r->position, "depth", r->depth);
+    if (r->verdict == CROSS_MOVES_DIFFER) {
+        json_object_set_new(j, "only_first", json_string(r->only_first));
+        json_object_set_new(j, "only_second", json_string(r->only_second));
+    } else if (r->verdict == CROSS_POSITIONS_DIFFER) {
+        json_object_set_new(j, "other_position", json_string(r->other_position));
+    } else if (r->verdict == CROSS_PERFT_INCONSISTENT) {
+        json_object_set_new(j, "counted_above",
+                            json_pack("[I, I]", (json_int_t)r->counted_above[0], (json_int_t)r->counted_above[1]));
+        json_object_set_new(j, "divided_here",
+                            json_pack("[I, I]", (json_int_t)r->divided_here[0], (json_int_t)r->divided_here[1]));
+    }
+    return j;
+}
+
+void output_disagreement(Output *o, const CrossReport *r)
+{
+    if (o->format == FORMAT_JSON) {
+        output_json_set(o, "disagreement", output_report_json(r));
+        return;
+    }
+    output_text(o, "\nDISAGREEMENT between %s and %s\n", r->first, r->second);
+    output_text(o, "  path from the root: %s\n", r->path[0] ? r->path : "(the root itself)");
+    output_text(o, "  position: %s\n", r->position);
+    output_text(o, "  depth remaining: %d\n", r->depth);
+    switch (r->verdict) {
+    case CROSS_MOVES_DIFFER:
+        output_text(o, "  moves only %s generates: %s\n", r->first, r->only_first[0] ? r->only_first : "(none)");
+        output_text(o, "  moves only %s generates: %s\n", r->second, r->only_second[0] ? r->only_second : "(none)");
+        break;
+    case CROSS_POSITIONS_DIFFER: output_text(o, "  after this path %s has: %s\n", r->second, r->other_position); break;
+    case CROSS_PERFT_INCONSISTENT:
+        for (int k = 0; k < 2; k++)
+            output_text(o, "  %s: %llu one level up, %llu from its divide here\n", k ? r->second : r->first,
+                        (unsigned long long)r->counted_above[k], (unsigned long long)r->divided_here[k]);
+        output_text(o, "  the legal moves and every child's count agree: one of them counts this position "
+                       "differently from its own divide of it\n");
+        break;
+    case CROSS_AGREE: break;
+    }
+}

@@ -1,0 +1,28 @@
+/* Divides, the cross-check's table and its diagnosis, in every format. */
+#ifndef GEN_PERFT_OUTPUT_DIVIDE_H
+#define GEN_PERFT_OUTPUT_DIVIDE_H
+
+#include "crosscheck.h"
+#include "output.h"
+
+/* One divide: text, perftree's "move count" lines, a blank line and the
+ * total; stockfish, "move: count" lines, a blank line and "Nodes searched:
+ * N"; when interrupted, the finished root moves and instead of the total
+ * the line naming the others.  JSON: nothing (output_divides_json). */
+void output_divide(Output *o, Game game, const Divide *d);
+
+/* JSON: every participant's divide ("divides") and whether they agree. */
+void output_divides_json(Output *o, Game game, const Participant *ps, const Divide *ds, int count, bool agree);
+
+/* Text: the divide table over the union of root moves, one column per
+ * participant, the rows that differ marked. */
+void output_divide_table(Output *o, Game game, const Participant *ps, const Divide *ds, int count);
+
+/* The diagnosis of a disagreement: the position, the path to it and the
+ * moves in dispute (text), or "disagreement" (JSON). */
+void output_disagreement(Output *o, const CrossReport *r);
+
+/* The diagnosis as a JSON object (verdict, the pair, path, position...). */
+json_t *output_report_json(const CrossReport *r);
+
+#endif

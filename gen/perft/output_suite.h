@@ -1,0 +1,35 @@
+/* A suite's rows, its summary and the speed table, in text and JSON. */
+#ifndef GEN_PERFT_OUTPUT_SUITE_H
+#define GEN_PERFT_OUTPUT_SUITE_H
+
+#include "crosscheck.h"
+#include "epd.h"
+#include "output.h"
+#include "run_suite.h"
+
+/* One participant's total over a run, per game: a row of the speed table. */
+typedef struct SpeedRow {
+    const char *name;
+    Game game;
+    bool engine;
+    double seconds;
+    unsigned long long nodes;
+} SpeedRow;
+
+/* Text: the rows' heading. */
+void output_suite_heading(Output *o);
+/* One count held against the file's: text, a row (and the position when it
+ * failed); JSON, an entry of "checks". */
+void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok);
+/* Text: the position of the rows above that failed (file line and text). */
+void output_suite_failed_position(Output *o, const EpdEntry *e);
+/* The participants' disagreement on a count (text: the diagnosis under the
+ * rows; JSON: an entry of "disagreements"). */
+void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const CrossReport *r);
+/* The closing line: what ran, what failed, what was skipped and why. */
+void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t, const char *hashing);
+/* Nodes per second of each participant over the run, and its ratio to the
+ * fastest of its game. */
+void output_speed_table(Output *o, const SpeedRow *rows, int count, const RunSettings *s, const char *hashing);
+
+#endif

@@ -1,0 +1,90 @@
+/* What takes part in a run: built-in backends and external engines.
+ *
+ * The harness asks a participant only for divides (legal moves are the
+ * divide at depth 1), because that is all an external engine can be asked
+ * for cheaply; a built-in backend counts its divide on the deep runner
+ * (threads, the hash table, the progress line, a checkpoint), an engine
+ * answers one query.  The harness keeps its own view of the position (a
+ * reference backend) to print positions and to check the moves an engine
+ * names. */
+#ifndef GEN_PERFT_PARTICIPANTS_H
+#define GEN_PERFT_PARTICIPANTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "backend.h"
+#include "deep/deep_divide.h"
+#include "divide.h"
+#include "engine/engine.h"
+#include "settings.h"
+
+enum { MAX_PARTICIPANTS = 16 };
+
+typedef struct Participant {
+    const char *name;
+    const Backend *backend; /* a built-in backend, or NULL */
+    Engine *engine;         /* an external engine, or NULL */
+} Participant;
+
+/* The run's participants: engines started once for the whole run, backends
+ * chosen per game from the registry by -b. */
+typedef struct Participants {
+    const char *backend; /* -b: a name, "all" or "none" */
+    Engine engines[MAX_ENGINES];
+    int engine_count;
+} Participants;
+
+/* Starts the engines of `s` (a UCI engine's handshake included), naming
+ * duplicates NAME#2, NAME#3 ...  0, or -1 with one line in err (the engines
+ * started are stopped). */
+int participants_start(Participants *p, const RunSettings *s, char *err, size_t errlen);
+void participants_stop(Participants *p);
+
+/* The participants of `game`: the backends -b selects (in registry order),
+ * then the engines.  Returns how many (MAX_PARTICIPANTS at most). */
+int participants_of_game(Participants *p, Game game, Participant *out);
+
+/* The backend the harness follows `game`'s positions with: the first
+ * registered for it, or NULL. */
+const Backend *participant_reference(Game game);
+
+/* bin/perft-mpi's count in place of deep_divide (gen/mpi): the same
+ * contract; it may set the settings' executor and split first. */
+typedef int (*DeepDivideHook)(const DeepJob *job, DeepSettings *settings, DeepResult *result, char *err, size_t errlen,
+                              void *context);
+
+/* How the built-in backends count (the run's settings): on `threads`
+ * threads, through `table` (cleared whenever another backend counts, so no
+ * backend is handed another's counts), with the progress line. */
+typedef struct Counting {
+    int threads;
+    PerftHash *table;           /* or NULL */
+    const Backend *table_holds; /* whose counts the table holds */
+    bool progress;
+    const char *label;   /* the progress line's opening ("position 3 of 12 (id), depth 4", followed by the
+                            backend's name; "": the name alone), or NULL: none */
+    FILE *err;           /* the progress line and checkpoint notes */
+    DeepDivideHook hook; /* or NULL: deep_divide */
+    void *hook_context;
+} Counting;
+
+/* What a participant divides: `root` after `moves` (space-separated, may be
+ * NULL), which is `here` as the harness sees it, at `depth` >= 1. */
+typedef struct DivideQuery {
+    const Position *root;
+    const char *root_text; /* the root's text: a checkpoint's header names it */
+    const char *moves;
+    const Position *here;
+    int depth;
+    bool bulk;
+    const char *checkpoint; /* the command's own divide: the checkpoint file, else NULL */
+} DivideQuery;
+
+/* `p`'s divide of q into `out` (entries for MAX_MOVES, sorted by move
+ * text).  0 (an interrupted count sets out->signal), or -1 with one line in
+ * err. */
+int participant_divide(const Participant *p, Counting *c, const DivideQuery *q, Divide *out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,29 @@
+/* Errors and exit statuses: one convention for every parser and runner.
+ *
+ * A function that can fail returns 0 on success and -1 on failure, having
+ * written one line saying what and where into the buffer it was given
+ * (char *err, size_t errlen; ERROR_TEXT_MAX is enough).  Only the command
+ * (command.c) prints that line, through report_error, and turns it into an
+ * exit status.  A runner (run_divide, run_suite, run_random) returns an
+ * ExitStatus. */
+#ifndef GEN_PERFT_REPORT_H
+#define GEN_PERFT_REPORT_H
+
+#include <stdio.h>
+
+typedef enum ExitStatus {
+    EXIT_AGREE = 0,        /* done: every count agreed, every check passed */
+    EXIT_DIFFER = 1,       /* a disagreement, a failed check, or nothing checked */
+    EXIT_USAGE = 2,        /* a bad command line or input, or an engine's failure */
+    EXIT_INTERNAL = 70,    /* a backend broke its contract (gen/core/backend_adapter.c) */
+    EXIT_OUTPUT = 74,      /* standard output could not be written */
+    EXIT_SIGNAL_BASE = 128 /* + the signal (SIGINT 130, SIGTERM 143), as a shell reports it */
+} ExitStatus;
+
+/* Prints "perft: MESSAGE" and a newline to `err`, every control character
+ * escaped (\xNN; \n, \r, \t by their letters) so that text from the command
+ * line, a file or an engine can neither break the line nor drive the
+ * terminal.  Returns EXIT_USAGE, so callers can `return report_error(...)`. */
+int report_error(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

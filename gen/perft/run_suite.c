@@ -1,0 +1,191 @@
+#include "run_suite.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crosscheck.h"
+#include "epd.h"
+#include "output_suite.h"
+#include "registry.h"
+#include "report.h"
+
+enum { MAX_SPEED_ROWS = MAX_PARTICIPANTS * GAME_COUNT };
+
+static void add_speed(SpeedRow *rows, int *count, const Participant *p, Game game, const Divide *d)
+{
+    int i = 0;
+    while (i < *count && (rows[i].game != game || strcmp(rows[i].name, p->name) != 0))
+        i++;
+    if (i == MAX_SPEED_ROWS)
+        return;
+    if (i == *count)
+        rows[(*count)++] = (SpeedRow){p->name, game, p->engine != NULL, 0, 0};
+    rows[i].nodes += d->total;
+    rows[i].seconds += d->seconds;
+}
+
+/* The positions in a suite file, for "position k of N" (a malformed line
+ * ends the count; the run itself reports it). */
+static int count_positions(FILE *file, const char *path, EpdEntry *e)
+{
+    char ignored[ERROR_TEXT_MAX];
+    int line = 0, n = 0;
+    while (epd_next(file, path, &line, e, ignored, sizeof ignored) == 1)
+        n++;
+    rewind(file);
+    return n;
+}
+
+/* The state of one suite run. */
+typedef struct Suite {
+    const RunSettings *s;
+    Participants *parts;
+    Counting *counting;
+    Output *o;
+    FILE *err;
+    SuiteTotals t;
+    SpeedRow rows[MAX_SPEED_ROWS];
+    int nrows;
+    Divide divides[MAX_PARTICIPANTS];
+    CrossReport report;
+} Suite;
+
+/* One (position, depth) count by every participant: 0, the signal number
+ * when interrupted, or -1 with a message. */
+static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n, int depth, int positions, char *err,
+                       size_t errlen)
+{
+    char label[160];
+    snprintf(label, sizeof label, "position %d of %d (%s), depth %d", u->t.positions, positions, e->id, depth);
+    u->counting->label = label;
+    DivideQuery q = {.root = &e->pos, .root_text = e->text, .here = &e->pos, .depth = depth, .bulk = u->s->bulk};
+    int r = crosscheck(ps, n, u->counting, &q, u->divides, &u->report, err, errlen);
+    u->counting->label = NULL;
+    if (r < 0)
+        return -1;
+    for (int k = 0; k < n; k++)
+        if (u->divides[k].signal)
+            return u->divides[k].signal;
+    u->t.counts++;
+    bool failed = false;
+    for (int k = 0; k < n; k++) {
+        const Divide *d = &u->divides[k];
+        bool ok = d->total == e->expected[depth];
+        u->t.checks++;
+        u->t.failed += !ok;
+        u->t.seconds += d->seconds;
+        u->t.nodes += d->total;
+        add_speed(u->rows, &u->nrows, &ps[k], e->pos.game, d);
+        output_suite_check(u->o, e, depth, &ps[k], d, ok);
+        failed |= !ok;
+    }
+    if (failed)
+        output_suite_failed_position(u->o, e);
+    if (r == 1) {
+        u->t.disagreements++;
+        output_suite_disagreement(u->o, e, depth, &u->report);
+    }
+    output_flush(u->o);
+    return 0;
+}
+
+/* Every count of one line: 0, the signal number when interrupted, or -1
+ * with a message. */
+static int check_line(Suite *u, const EpdEntry *e, int positions, char *err, size_t errlen)
+{
+    const RunSettings *s = u->s;
+    Participant ps[MAX_PARTICIPANTS];
+    int n = participants_of_game(u->parts, e->pos.game, ps);
+    if (n == 0) {
+        snprintf(err, errlen, "%s:%d: no %s backend called '%s'", s->suite, e->line, game_name(e->pos.game),
+                 s->backend);
+        return -1;
+    }
+    u->t.positions++;
+    for (int depth = 1; depth <= e->max_depth; depth++) {
+        if (!e->has[depth])
+            continue;
+        if (depth > s->max_depth) {
+            u->t.deeper++;
+            continue;
+        }
+        if (e->expected[depth] > s->max_nodes) {
+            u->t.skipped++;
+            continue;
+        }
+        int r = check_count(u, e, ps, n, depth, positions, err, errlen);
+        if (r > 0)
+            snprintf(err, errlen, "suite %s: interrupted by %s at %s depth %d", s->suite,
+                     r == SIGINT ? "SIGINT" : "SIGTERM", e->id, depth);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* Every line of the file: 0 at its end (or once a write has failed), the
+ * exit status of an interrupt, or -1 with a message. */
+static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
+{
+    EpdEntry *e = malloc(sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int positions = count_positions(file, u->s->suite, e);
+    int line = 0, status = 0;
+    while (status == 0 && !output_failed(u->o)) {
+        int read = epd_next(file, u->s->suite, &line, e, err, errlen);
+        if (read <= 0) {
+            status = read;
+            break;
+        }
+        int r = check_line(u, e, positions, err, errlen);
+        status = r > 0 ? EXIT_SIGNAL_BASE + r : r;
+    }
+    free(e);
+    return status;
+}
+
+int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err, SuiteTotals *totals)
+{
+    char message[ERROR_TEXT_MAX];
+    Suite *u = calloc(1, sizeof *u);
+    if (!u)
+        return output_error(o, err, "out of memory");
+    *u = (Suite){.s = s, .parts = parts, .counting = counting, .o = o, .err = err};
+    int allocated = 0, status;
+    while (allocated < MAX_PARTICIPANTS && divide_alloc(&u->divides[allocated]))
+        allocated++;
+    FILE *file = NULL;
+    if (allocated < MAX_PARTICIPANTS) {
+        status = output_error(o, err, "out of memory");
+    } else if (!(file = epd_open(s->suite, "suite file", message, sizeof message))) {
+        status = output_error(o, err, message);
+    } else {
+        output_suite_heading(o);
+        int r = run_lines(u, file, message, sizeof message);
+        char hashing[64];
+        perft_hash_describe(counting->table, hashing, sizeof hashing);
+        if (r < 0) {
+            status = output_error(o, err, message);
+        } else if (r >= EXIT_SIGNAL_BASE) {
+            output_text(o, "%s\n", message);
+            output_json_set(o, "interrupted", json_string(message));
+            status = r;
+        } else {
+            output_suite_summary(o, s, &u->t, hashing);
+            output_speed_table(o, u->rows, u->nrows, s, hashing);
+            status = u->t.checks == 0 || u->t.failed || u->t.disagreements ? EXIT_DIFFER : EXIT_AGREE;
+        }
+    }
+    if (file)
+        fclose(file);
+    if (totals)
+        *totals = u->t;
+    for (int k = 0; k < allocated; k++)
+        divide_free(&u->divides[k]);
+    free(u);
+    return status;
+}

@@ -1,0 +1,30 @@
+/* --suite FILE: every ";Dn" count of an EPD file, position by position,
+ * through the divide path: every participant divides the position, each
+ * total is held against the file's count, and when participants disagree
+ * the run descends to the first diverging position as divide does. */
+#ifndef GEN_PERFT_RUN_SUITE_H
+#define GEN_PERFT_RUN_SUITE_H
+
+#include "output.h"
+#include "participants.h"
+#include "settings.h"
+
+typedef struct SuiteTotals {
+    int positions;     /* lines read */
+    int counts;        /* (position, depth) pairs checked */
+    int checks;        /* (position, depth, participant) counts */
+    int failed;        /* counts that differed from the file's */
+    int disagreements; /* (position, depth) pairs whose participants disagreed */
+    int skipped;       /* (position, depth) pairs above max_nodes, not run */
+    int deeper;        /* (position, depth) pairs deeper than max_depth, not run */
+    double seconds;    /* time spent counting */
+    unsigned long long nodes;
+} SuiteTotals;
+
+/* Runs the suite of `s`: a row per check and a summary that names what was
+ * skipped, then a speed table per participant.  Returns the exit status:
+ * EXIT_DIFFER when a check failed or nothing was checked; `totals` (may be
+ * NULL) says what ran. */
+int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err, SuiteTotals *totals);
+
+#endif
