@@ -26,6 +26,11 @@ static void fill(void)
         }
 }
 
+static void chess_zobrist_init(void)
+{
+    RUN_ONCE(fill);
+}
+
 void chess_zobrist_castling_keys(const Position *pos, uint64_t keys[16])
 {
     chess_zobrist_init();
@@ -35,11 +40,6 @@ void chess_zobrist_castling_keys(const Position *pos, uint64_t keys[16])
             if (set & pos->castling & (1 << r))
                 keys[set] ^= chess_zobrist.castling_file[r][pos->castling_rook[r] & 7];
     }
-}
-
-void chess_zobrist_init(void)
-{
-    RUN_ONCE(fill);
 }
 
 uint64_t chess_zobrist_position(const Position *pos)

@@ -26,9 +26,9 @@ typedef struct ChessZobrist {
     uint64_t castling_file[CASTLE_RIGHTS][C_WIDTH];
 } ChessZobrist;
 
-/* Filled by chess_zobrist_init (idempotent, thread-safe). */
+/* Filled on first use (chess_zobrist_position, chess_zobrist_castling_keys:
+ * idempotent, thread-safe). */
 extern ChessZobrist chess_zobrist;
-void chess_zobrist_init(void);
 
 static inline uint64_t chess_zobrist_piece(int square, Piece p)
 {

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-int castling_king_square(const Position *pos, int side)
+static int king_square(const Position *pos, int side)
 {
     for (int square = 0; square < C_SQUARES; square++) {
         Piece p = pos->board[square];
@@ -32,7 +32,7 @@ void castling_plans(const Position *pos, CastlingPlan plans[CASTLE_RIGHTS])
         if (!(pos->castling & (1u << r)))
             continue;
         int side = r / 2, rank_start = side == CHESS_WHITE ? 0 : 56;
-        c->king_from = castling_king_square(pos, side);
+        c->king_from = king_square(pos, side);
         c->rook_from = rank_start + pos->castling_rook[r];
         c->king_to = castling_king_to(c->king_from, c->rook_from);
         c->rook_to = castling_rook_to(c->king_from, c->rook_from);
@@ -68,7 +68,7 @@ void castling_keep(const Position *pos, uint8_t keep[C_SQUARES])
         if (!(pos->castling & (1u << r)))
             continue;
         int side = r / 2;
-        keep[castling_king_square(pos, side)] &= (uint8_t) ~(3u << (2 * side));
+        keep[king_square(pos, side)] &= (uint8_t) ~(3u << (2 * side));
         keep[(side == CHESS_WHITE ? 0 : 56) + pos->castling_rook[r]] &= (uint8_t) ~(1u << r);
     }
 }
@@ -78,7 +78,7 @@ bool castling_is_chess960(const Position *pos)
     for (int r = 0; r < CASTLE_RIGHTS; r++) {
         if (!(pos->castling & (1u << r)))
             continue;
-        int side = r / 2, king = castling_king_square(pos, side);
+        int side = r / 2, king = king_square(pos, side);
         int corner = r % 2 ? 0 : 7;
         if ((pos->castling_letters & CASTLE_LETTER_FILE(r)) || (king & 7) != 4 || pos->castling_rook[r] != corner)
             return true;

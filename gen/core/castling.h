@@ -59,9 +59,6 @@ int castling_squares_nearest(uint64_t set, int king, uint8_t out[C_WIDTH]);
  * rights, a rook leaving or captured on its square drops its own. */
 void castling_keep(const Position *pos, uint8_t keep[C_SQUARES]);
 
-/* The king's square of `side`, or -1 (neutral scan; not for hot paths). */
-int castling_king_square(const Position *pos, int side);
-
 /* Whether the position's castling is written or placed otherwise than in
  * standard chess: a right given as a file letter (Shredder-FEN, or X-FEN's
  * letter for an inner rook), or one whose king is not on the e-file or
