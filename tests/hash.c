@@ -31,7 +31,8 @@
 #include "session.h"
 #include "support.h"
 
-static const char *const CHESS_FILES[] = {"positions/chess/published.epd", "positions/chess/famous.epd"};
+static const char *const CHESS_FILES[] = {"positions/chess/published.epd", "positions/chess/famous.epd",
+                                          "positions/chess/frc-special.epd"};
 static const char *const QUATERNITY_FILES[] = {"positions/quaternity/reference.epd",
                                                "positions/quaternity/controllers.epd",
                                                "positions/quaternity/pawn-vectors.epd"};

@@ -111,6 +111,12 @@ Test(threads, chess_published_positions_depth_3, .timeout = 120 * TEST_SLOWDOWN)
     check_file("positions/chess/published.epd", GAME_CHESS, 3, 0);
 }
 
+/* Chess960 and Double Fischer Random positions that break castling code. */
+Test(threads, chess960_special_positions_depth_4_bulk_on_and_off, .timeout = 120 * TEST_SLOWDOWN)
+{
+    check_file("positions/chess/frc-special.epd", GAME_CHESS, 4, 1);
+}
+
 Test(threads, quaternity_reference_positions_depth_3_bulk_on_and_off, .timeout = 120 * TEST_SLOWDOWN)
 {
     check_file("positions/quaternity/reference.epd", GAME_QUATERNITY, 3, 1);

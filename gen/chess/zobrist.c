@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "castling.h"
 #include "run_once.h"
 #include "zobrist_random.h"
 
@@ -18,17 +19,35 @@ static void fill(void)
         chess_zobrist.castling[c] = zobrist_next(&seed);
     for (int sq = 1; sq <= C_SQUARES; sq++)
         chess_zobrist.ep[sq] = zobrist_next(&seed);
+    for (int r = 0; r < CASTLE_RIGHTS; r++)
+        for (int file = 0; file < C_WIDTH; file++) {
+            uint64_t key = zobrist_next(&seed);
+            chess_zobrist.castling_file[r][file] = file == (r % 2 ? 0 : C_WIDTH - 1) ? 0 : key;
+        }
 }
 
-void chess_zobrist_init(void)
+static void chess_zobrist_init(void)
 {
     RUN_ONCE(fill);
+}
+
+void chess_zobrist_castling_keys(const Position *pos, uint64_t keys[16])
+{
+    chess_zobrist_init();
+    for (int set = 0; set < 16; set++) {
+        keys[set] = chess_zobrist.castling[set];
+        for (int r = 0; r < CASTLE_RIGHTS; r++)
+            if (set & pos->castling & (1 << r))
+                keys[set] ^= chess_zobrist.castling_file[r][pos->castling_rook[r] & 7];
+    }
 }
 
 uint64_t chess_zobrist_position(const Position *pos)
 {
     chess_zobrist_init();
-    uint64_t key = chess_zobrist_state(pos->turn, pos->castling, pos->ep_square);
+    uint64_t castling_keys[16];
+    chess_zobrist_castling_keys(pos, castling_keys);
+    uint64_t key = chess_zobrist_state(pos->turn, castling_keys[pos->castling & 15], pos->ep_square);
     for (int sq = 0; sq < C_SQUARES; sq++)
         key ^= chess_zobrist_piece(sq, pos->board[sq]);
     return key;
@@ -40,10 +59,12 @@ int chess_zobrist_move_squares(Move move, Piece moving, Piece target, uint8_t sq
     squares[n++] = move.from;
     squares[n++] = move.to;
     int from_file = move.from & 7, to_file = move.to & 7, rank = move.from & ~7;
-    if (PIECE_KIND(moving) == KING && abs(to_file - from_file) == 2) {
-        bool king_side = to_file > from_file;
-        squares[n++] = (uint8_t)(rank + (king_side ? 7 : 0));
-        squares[n++] = (uint8_t)(rank + (king_side ? 5 : 3));
+    if (move_is_castling(move)) {
+        /* King and rook may land on each other's squares: keep them distinct. */
+        int lands[2] = {castling_king_to(move.from, move.to), castling_rook_to(move.from, move.to)};
+        for (int i = 0; i < 2; i++)
+            if (lands[i] != move.from && lands[i] != move.to)
+                squares[n++] = (uint8_t)lands[i];
     } else if (PIECE_KIND(moving) == PAWN && from_file != to_file && target == EMPTY) {
         squares[n++] = (uint8_t)(rank + to_file); /* the pawn taken en passant */
     }

@@ -125,29 +125,93 @@ static int parse_board(const char *board, size_t len, Position *pos, int king_sq
     return 0;
 }
 
-static int parse_castling(const char *s, size_t len, Position *pos, char *err, size_t errlen)
+/* The file of `side`'s outermost rook on its back rank on one side of the
+ * king (king_side: toward h), or -1. */
+static int outermost_rook(const Position *pos, int side, int king_file, bool king_side)
 {
-    static const char ORDER[] = "KQkq";
-    /* The king's and rook's home squares each right needs. */
-    static const int KING_HOME[4] = {4, 4, 60, 60}, ROOK_HOME[4] = {7, 0, 63, 56};
+    int rank_start = side == CHESS_WHITE ? 0 : 56;
+    for (int i = 0; i < C_WIDTH; i++) {
+        int file = king_side ? C_WIDTH - 1 - i : i;
+        if (king_side ? file <= king_file : file >= king_file)
+            break;
+        if (is(pos->board[rank_start + file], side, ROOK))
+            return file;
+    }
+    return -1;
+}
+
+/* The castling field, in any of its three forms: FEN's KQkq (standard
+ * chess), X-FEN (K and Q meaning the outermost rook on that side of the
+ * king, a file letter an inner one) and Shredder-FEN (the rooks' files, as
+ * in HAha), for any placement of king and rooks on the back ranks, each side
+ * its own (Double Fischer Random).  Each right names a rook of its side on
+ * its back rank on one side of that side's king, which stands on its back
+ * rank too; a side has at most one right on each side of its king.  The
+ * letters' form and order are kept (castling_letters) so that the position
+ * prints back as it was given. */
+static int parse_castling(const char *s, size_t len, Position *pos, const int king_square[2], char *err, size_t errlen)
+{
     if (len == 1 && s[0] == '-')
         return 0;
-    int next = 0;
+    bool only_kqkq = true;
+    for (size_t i = 0; i < len; i++)
+        only_kqkq &= s[i] != '\0' && strchr("KQkq", s[i]) != NULL;
+    int next = 0; /* only_kqkq: the KQkq index the next letter may have */
     for (size_t i = 0; i < len; i++) {
-        const char *p = strchr(ORDER, s[i]);
-        if (!p || !s[i])
-            return fail(err, errlen, "castling field '%.*s': '%c' is not one of K Q k q or '-'", (int)len, s, s[i]);
-        int right = (int)(p - ORDER);
-        if (right < next)
-            return fail(err, errlen, "castling field '%.*s': letters must be distinct and in the order KQkq", (int)len,
-                        s);
-        next = right + 1;
-        int army = right / 2;
-        if (!is(pos->board[KING_HOME[right]], army, KING) || !is(pos->board[ROOK_HOME[right]], army, ROOK))
-            return fail(err, errlen, "castling right '%c' needs the %s king on %c%d and a rook on %c%d", s[i],
-                        army ? "black" : "white", 'e', army ? 8 : 1, 'a' + ROOK_HOME[right] % 8,
-                        ROOK_HOME[right] / 8 + 1);
+        char c = s[i];
+        bool kqkq = c != '\0' && strchr("KQkq", c) != NULL;
+        bool file_letter = (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
+        if (!kqkq && !file_letter)
+            return fail(err, errlen,
+                        "castling field '%.*s': '%c' is not one of K Q k q, a file letter A-H or a-h, or a lone '-'",
+                        (int)len, s, c);
+        int side = isupper((unsigned char)c) ? CHESS_WHITE : CHESS_BLACK;
+        const char *who = side == CHESS_WHITE ? "white" : "black";
+        int back_rank = side == CHESS_WHITE ? 0 : C_WIDTH - 1;
+        if (only_kqkq) {
+            int index = (int)(strchr("KQkq", c) - "KQkq");
+            if (index < next)
+                return fail(err, errlen, "castling field '%.*s': letters must be distinct and in the order KQkq",
+                            (int)len, s);
+            next = index + 1;
+        }
+        int king = king_square[side];
+        if (king / C_WIDTH != back_rank)
+            return fail(err, errlen, "castling field '%.*s': right '%c' needs the %s king on rank %d, not on %c%d",
+                        (int)len, s, c, who, back_rank + 1, 'a' + king % C_WIDTH, king / C_WIDTH + 1);
+        int king_file = king % C_WIDTH, file;
+        bool king_side;
+        if (kqkq) {
+            king_side = toupper((unsigned char)c) == 'K';
+            file = outermost_rook(pos, side, king_file, king_side);
+            if (file < 0)
+                return fail(
+                    err, errlen,
+                    "castling field '%.*s': right '%c' needs a %s rook on rank %d on the %s-side of the king on %c%d",
+                    (int)len, s, c, who, back_rank + 1, king_side ? "h" : "a", 'a' + king_file, back_rank + 1);
+        } else {
+            file = tolower((unsigned char)c) - 'a';
+            if (file == king_file)
+                return fail(err, errlen,
+                            "castling field '%.*s': right '%c' names the %s king's own square %c%d, not a rook's",
+                            (int)len, s, c, who, 'a' + file, back_rank + 1);
+            if (!is(pos->board[back_rank * C_WIDTH + file], side, ROOK))
+                return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on %c%d", (int)len, s, c,
+                            who, 'a' + file, back_rank + 1);
+            king_side = file > king_file;
+        }
+        int right = 2 * side + !king_side;
+        if (pos->castling & (1u << right))
+            return fail(err, errlen, "castling field '%.*s': letters must be distinct: two name %s's %s-side right",
+                        (int)len, s, who, king_side ? "king" : "queen");
+        if (side == CHESS_WHITE && (pos->castling & (CASTLE_BK | CASTLE_BQ)))
+            return fail(err, errlen, "castling field '%.*s': white's letters must come before black's", (int)len, s);
+        if (king_side && (pos->castling & (1u << (right + 1))))
+            pos->castling_letters |= (uint8_t)CASTLE_LETTER_Q_FIRST(side);
         pos->castling |= (uint8_t)(1u << right);
+        pos->castling_rook[right] = (uint8_t)file;
+        if (file_letter)
+            pos->castling_letters |= (uint8_t)CASTLE_LETTER_FILE(right);
     }
     return 0;
 }
@@ -209,7 +273,7 @@ int fen_parse(const char *text, Position *pos, char *err, size_t errlen)
     if (f.len[1] != 1 || (f.start[1][0] != 'w' && f.start[1][0] != 'b'))
         return fail(err, errlen, "side to move '%.*s' must be 'w' or 'b'", (int)f.len[1], f.start[1]);
     pos->turn = f.start[1][0] == 'w' ? CHESS_WHITE : CHESS_BLACK;
-    if (parse_castling(f.start[2], f.len[2], pos, err, errlen) < 0 ||
+    if (parse_castling(f.start[2], f.len[2], pos, king_square, err, errlen) < 0 ||
         parse_en_passant(f.start[3], f.len[3], pos, err, errlen) < 0)
         return -1;
     if (f.count == 6) {
@@ -233,6 +297,28 @@ static size_t write_fen_man(Piece man, char *out)
     return 1;
 }
 
+/* The castling field as it was given: each right as K, Q, k or q, or as
+ * its rook's file letter where FEN gave one (castling_letters), in the
+ * order given; '-' when no right is held. */
+static size_t castling_field_format(const Position *pos, char *out)
+{
+    size_t n = 0;
+    for (int side = CHESS_WHITE; side <= CHESS_BLACK; side++) {
+        bool queen_first = pos->castling_letters & CASTLE_LETTER_Q_FIRST(side);
+        for (int i = 0; i < 2; i++) {
+            int right = 2 * side + (queen_first ? 1 - i : i);
+            if (!(pos->castling & (1u << right)))
+                continue;
+            char letter = (pos->castling_letters & CASTLE_LETTER_FILE(right)) ? (char)('A' + pos->castling_rook[right])
+                                                                              : "KQ"[right % 2];
+            out[n++] = side == CHESS_WHITE ? letter : (char)tolower((unsigned char)letter);
+        }
+    }
+    if (n == 0)
+        out[n++] = '-';
+    return n;
+}
+
 void fen_format(const Position *pos, char *out, size_t outlen)
 {
     char buf[POSITION_TEXT_MAX];
@@ -240,11 +326,7 @@ void fen_format(const Position *pos, char *out, size_t outlen)
     buf[n++] = ' ';
     buf[n++] = pos->turn == CHESS_WHITE ? 'w' : 'b';
     buf[n++] = ' ';
-    if (!pos->castling)
-        buf[n++] = '-';
-    for (int r = 0; r < 4; r++)
-        if (pos->castling & (1u << r))
-            buf[n++] = "KQkq"[r];
+    n += castling_field_format(pos, buf + n);
     buf[n++] = ' ';
     if (pos->ep_square < 0) {
         buf[n++] = '-';

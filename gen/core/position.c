@@ -13,6 +13,27 @@ int quaternity_next_turn(const Position *pos, int turn)
     return turn;
 }
 
+/* The castling letters that still say something: a right's file-letter bit
+ * while it is held, a side's order bit while it holds both rights. */
+static unsigned letters_held(const Position *p)
+{
+    unsigned held = p->castling & 15u;
+    for (int side = 0; side < 2; side++)
+        if (((p->castling >> (2 * side)) & 3u) == 3u)
+            held |= CASTLE_LETTER_Q_FIRST(side);
+    return p->castling_letters & held;
+}
+
+static bool castling_equal(const Position *a, const Position *b)
+{
+    if (a->castling != b->castling || letters_held(a) != letters_held(b))
+        return false;
+    for (int r = 0; r < CASTLE_RIGHTS; r++)
+        if ((a->castling & (1u << r)) && a->castling_rook[r] != b->castling_rook[r])
+            return false;
+    return true;
+}
+
 bool position_equal(const Position *a, const Position *b)
 {
     if (a->game != b->game || a->turn != b->turn)
@@ -22,6 +43,6 @@ bool position_equal(const Position *a, const Position *b)
         return false;
     if (a->game == GAME_QUATERNITY)
         return memcmp(a->controller, b->controller, 4) == 0 && a->frozen == b->frozen;
-    return a->castling == b->castling && a->ep_square == b->ep_square && a->halfmove_clock == b->halfmove_clock &&
+    return castling_equal(a, b) && a->ep_square == b->ep_square && a->halfmove_clock == b->halfmove_clock &&
            a->fullmove_number == b->fullmove_number;
 }

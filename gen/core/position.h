@@ -42,8 +42,20 @@ typedef enum {
 #define PIECE_ARMY(p) (((p) >> 3) & 3)
 #define PIECE_PAWN_STATE(p) ((PawnState)((p) >> 5))
 
-/* Castling rights (chess only). */
+/* Castling rights (chess only), one bit per right.  A right is castling
+ * with one rook of a side: the king-side right (K) with a rook on the
+ * h-side of the king, the queen-side one (Q) with a rook on the a-side.
+ * Index r of a right (bit 1 << r) is 2 * side + (queen side). */
 enum { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4, CASTLE_BQ = 8 };
+enum { CASTLE_RIGHTS = 4 };
+
+/* How FEN wrote the castling field, kept so that a position prints back in
+ * the form it was given (fen.c): bit CASTLE_LETTER_FILE(r) when right r was
+ * a file letter (Shredder-FEN `HAha`, or X-FEN's letter for an inner rook)
+ * rather than K, Q, k or q; bit CASTLE_LETTER_Q_FIRST(side) when that side's
+ * queen-side letter came before its king-side one (`AHah`). */
+#define CASTLE_LETTER_FILE(right) (1u << (right))
+#define CASTLE_LETTER_Q_FIRST(side) (16u << (side))
 
 typedef struct Position {
     Game game;
@@ -55,9 +67,15 @@ typedef struct Position {
     uint8_t controller[4];
     uint8_t frozen;
 
-    /* Chess only. ep_square is the square a pawn could capture onto en
-     * passant, or -1. */
+    /* Chess only. castling holds the CASTLE_* rights; castling_rook[r] is
+     * the file (0-7) of right r's rook, which stands on its side's back rank
+     * beside that side's king there (standard chess: files 7 and 0); it
+     * and castling_letters mean something only while the right is held (a
+     * backend may keep them unchanged as rights are lost).
+     * ep_square is the square a pawn could capture onto en passant, or -1. */
     uint8_t castling;
+    uint8_t castling_rook[CASTLE_RIGHTS];
+    uint8_t castling_letters;
     int ep_square;
     int halfmove_clock;
     int fullmove_number;
@@ -78,12 +96,27 @@ static inline int game_armies(Game g)
 
 /* The neutral move: squares in neutral numbering, promotion kind or EMPTY.
  * Backends may search with any internal encoding; at the interface they
- * speak this one.  Castling is the king's move, en passant the pawn's. */
+ * speak this one.  En passant is the pawn's move.
+ *
+ * Castling is the king taking its own rook: from is the king's square, to
+ * the castling rook's, and promotion is MOVE_CASTLING (a king, which no pawn
+ * becomes).  That names every castling unambiguously, Chess960 included,
+ * where the king may already stand on its destination or the rook on the
+ * king's (king-to-destination would be `g1g1`, or read as a king step), and
+ * the mark lets move text write it as `e1g1` or as `e1h1` without the board
+ * (move_text.h). */
 typedef struct Move {
     uint8_t from;
     uint8_t to;
-    uint8_t promotion; /* a Kind, EMPTY when none */
+    uint8_t promotion; /* a Kind, EMPTY when none; MOVE_CASTLING for castling */
 } Move;
+
+enum { MOVE_CASTLING = KING };
+
+static inline bool move_is_castling(Move m)
+{
+    return m.promotion == MOVE_CASTLING;
+}
 
 /* Upper bound on the legal moves of one Quaternity or chess position.  A
  * Quaternity controller can move up to three armies; 1024 leaves room for
@@ -116,7 +149,7 @@ static inline bool move_equal(Move a, Move b)
 int quaternity_next_turn(const Position *pos, int turn);
 
 /* Positions compare equal when every field a game uses is equal (chess
- * clocks included). */
+ * clocks included, and the castling rooks and letters of the rights held). */
 bool position_equal(const Position *a, const Position *b);
 
 #endif

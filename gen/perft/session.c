@@ -31,7 +31,7 @@ void session_close(Session *s)
 static bool promotes(const Move *legal, int count, Move move)
 {
     for (int i = 0; i < count; i++)
-        if (legal[i].from == move.from && legal[i].to == move.to && legal[i].promotion)
+        if (legal[i].from == move.from && legal[i].to == move.to && legal[i].promotion && !move_is_castling(legal[i]))
             return true;
     return false;
 }
@@ -57,7 +57,8 @@ int session_play(Session *s, const char *moves, char *err, size_t errlen)
         }
         Move legal[MAX_MOVES];
         int count = s->backend->generate(s->state, legal);
-        if (moves_find(legal, count, move) < 0) {
+        /* Castling may be written either way (e1g1, e1h1): the text names a legal move. */
+        if (move_read(s->game, legal, count, word, &move) != MOVE_READ_OK) {
             if (!move.promotion && promotes(legal, count, move)) {
                 snprintf(err, errlen, "move %d '%s' needs a promotion piece: %sq, %sr, %sb or %sn", index, word, word,
                          word, word, word);

@@ -94,22 +94,46 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
     return attacked;
 }
 
-/* The king's destinations by castling (g1/c1 or g8/c8): the right held,
- * the squares between king and rook empty, the king not in check and not
- * crossing or landing on an attacked square. */
-CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, int us, const CbbLegal *l, CbbBitboard danger)
+/* The castling rooks of `rooks` whose castling leaves the king in check
+ * along the rank: the rook stood beyond the king's destination and shielded
+ * it from an enemy rook or queen (CbbCastling.shielding_rooks).  Rare, so
+ * out of line. */
+static __attribute__((noinline)) CbbBitboard cbb_castles_exposed(const CbbPosition *p, const CbbCastling *castling,
+                                                                 int us, const CbbLegal *l, CbbBitboard rooks)
 {
-    int shift = us == CBB_WHITE ? 0 : 56;
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp, exposed = 0;
+    for (int r = 2 * us; r < 2 * us + 2; r++) {
+        const CbbCastle *c = &castling->castles[r];
+        if (!(rooks & castling->shielding_rooks & cbb_bit(c->rook_from)))
+            continue;
+        CbbBitboard after =
+            (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
+        if (cbb_rook_attacks(c->king_to, after) & opp_orth)
+            exposed |= cbb_bit(c->rook_from);
+    }
+    return exposed;
+}
+
+/* The castling rooks of the rights that may be used now, by the Chess960
+ * rule (castling.h; the move is the king taking its own rook): the right
+ * held, the king not in check, the squares of both paths empty but for king
+ * and rook, none the king crosses or lands on attacked, and no check
+ * uncovered by the rook leaving. */
+CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
+                                          CbbBitboard danger)
+{
     int rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
-    CbbBitboard targets = 0;
+    const CbbCastle *king_side = &castling->castles[2 * us], *queen_side = &castling->castles[2 * us + 1];
+    CbbBitboard rooks = 0;
     if (l->checkers)
         return 0;
-    if ((rights & 1) && !((l->occupied | danger) & ((CbbBitboard)0x60 << shift))) /* f, g */
-        targets |= (CbbBitboard)0x40 << shift;
-    if ((rights & 2) && !(l->occupied & ((CbbBitboard)0x0e << shift)) &&
-        !(danger & ((CbbBitboard)0x0c << shift))) /* b-d; c-d */
-        targets |= (CbbBitboard)0x04 << shift;
-    return targets;
+    if ((rights & 1) && !(l->occupied & king_side->must_be_empty) && !(danger & king_side->king_path))
+        rooks |= king_side->rook_bit;
+    if ((rights & 2) && !(l->occupied & queen_side->must_be_empty) && !(danger & queen_side->king_path))
+        rooks |= queen_side->rook_bit;
+    if (rooks & castling->shielding_rooks)
+        rooks &= ~cbb_castles_exposed(p, castling, us, l, rooks);
+    return rooks;
 }
 
 /* Pawn destinations by kind of step, check mask and pins applied. */
@@ -163,7 +187,8 @@ CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, co
     return legal;
 }
 
-CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, int us, const CbbLegal *l, CbbBitboard *castles)
+CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
+                                        CbbBitboard *castles)
 {
     CbbBitboard steps = cbb_king_attacks[l->king] & ~l->own;
     int can_castle = (p->castling >> (2 * us)) & 3;
@@ -172,7 +197,7 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, int us, const CbbL
         return 0;
     CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
     if (can_castle)
-        *castles = cbb_castle_targets(p, us, l, danger);
+        *castles = cbb_castle_targets(p, castling, us, l, danger);
     return steps & ~danger;
 }
 
@@ -220,12 +245,13 @@ CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, CbbBitboard targets,
 }
 
 /* The one piece walk: every legal move of `us`, into the sink. */
-CBB_INLINE void cbb_walk_side(const CbbPosition *p, const int us, CbbSink *s, const bool emit)
+CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbSink *s,
+                              const bool emit)
 {
     CbbLegal l;
     cbb_legal_setup(p, us, &l);
     CbbBitboard castles;
-    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
+    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, castling, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
     cbb_sink_moves(s, emit, l.king, castles, CBB_KING, CBB_MOVE_CASTLE);
     if (cbb_more_than_one(l.checkers))
         return;
@@ -284,30 +310,31 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const int us, CbbSink *s, co
 }
 
 /* The two specialisations of the walk, per side. */
-CBB_INLINE int cbb_generate_side(const CbbPosition *p, const int us, CbbMove *moves)
+CBB_INLINE int cbb_generate_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbMove *moves)
 {
     CbbSink s = {moves, 0};
-    cbb_walk_side(p, us, &s, true);
+    cbb_walk_side(p, castling, us, &s, true);
     return (int)(s.out - moves);
 }
 
-CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const int us)
+CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const CbbCastling *castling, const int us)
 {
     CbbSink s = {NULL, 0};
-    cbb_walk_side(p, us, &s, false);
+    cbb_walk_side(p, castling, us, &s, false);
     return s.count;
 }
 
 /* The legal moves of the side to move; returns how many. */
-static inline int cbb_generate(const CbbPosition *p, CbbMove *moves)
+static inline int cbb_generate_moves(const CbbPosition *p, const CbbCastling *castling, CbbMove *moves)
 {
-    return p->side == CBB_WHITE ? cbb_generate_side(p, CBB_WHITE, moves) : cbb_generate_side(p, CBB_BLACK, moves);
+    return p->side == CBB_WHITE ? cbb_generate_side(p, castling, CBB_WHITE, moves)
+                                : cbb_generate_side(p, castling, CBB_BLACK, moves);
 }
 
 /* How many legal moves the side to move has, without listing them. */
-static inline uint64_t cbb_count(const CbbPosition *p)
+static inline uint64_t cbb_count_moves(const CbbPosition *p, const CbbCastling *castling)
 {
-    return p->side == CBB_WHITE ? cbb_count_side(p, CBB_WHITE) : cbb_count_side(p, CBB_BLACK);
+    return p->side == CBB_WHITE ? cbb_count_side(p, castling, CBB_WHITE) : cbb_count_side(p, castling, CBB_BLACK);
 }
 
 #endif

@@ -10,6 +10,6 @@
 
 /* Leaf count of the move tree `depth` plies deep (1 at depth 0).  With
  * `bulk`, the last ply is counted, not made. */
-uint64_t cbb_perft(const CbbPosition *p, int depth, bool bulk);
+uint64_t cbb_perft(const CbbState *s, int depth, bool bulk);
 
 #endif

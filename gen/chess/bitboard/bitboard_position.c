@@ -5,25 +5,59 @@
 #include <stddef.h>
 #include <string.h>
 
-void cbb_load(CbbPosition *p, const Position *pos)
+#include "../zobrist.h"
+#include "castling.h"
+
+/* The rights' plans in bits, the rights each square keeps, the castling
+ * keys and what save gives back, from the loaded position. */
+static void load_castling(CbbState *s, const Position *pos)
 {
+    CastlingPlan plans[CASTLE_RIGHTS];
+    castling_plans(pos, plans);
+    castling_keep(pos, s->castling.keep);
+    memset(s->castling.castles, 0, sizeof s->castling.castles);
+    s->castling.shielding_rooks = 0;
+    for (int r = 0; r < CASTLE_RIGHTS; r++) {
+        const CastlingPlan *p = &plans[r];
+        if (p->king_from < 0)
+            continue;
+        s->castling.castles[r] = (CbbCastle){.must_be_empty = p->must_be_empty,
+                                             .king_path = p->king_path,
+                                             .rook_bit = cbb_bit(p->rook_from),
+                                             .king_from = (uint8_t)p->king_from,
+                                             .rook_from = (uint8_t)p->rook_from,
+                                             .king_to = (uint8_t)p->king_to,
+                                             .rook_to = (uint8_t)p->rook_to};
+        if (p->rook_shields)
+            s->castling.shielding_rooks |= cbb_bit(p->rook_from);
+    }
+    chess_zobrist_castling_keys(pos, s->castling_keys);
+    memcpy(s->castling_rook, pos->castling_rook, sizeof s->castling_rook);
+    s->castling_letters = pos->castling_letters;
+}
+
+void cbb_load(CbbState *s, const Position *pos)
+{
+    CbbPosition *p = &s->pos;
     memset(p, 0, sizeof *p);
-    for (int s = 0; s < C_SQUARES; s++) {
-        Piece piece = pos->board[s];
+    for (int square = 0; square < C_SQUARES; square++) {
+        Piece piece = pos->board[square];
         if (piece == EMPTY)
             continue;
-        p->kind[PIECE_KIND(piece) - PAWN] |= cbb_bit(s);
-        p->color[PIECE_ARMY(piece)] |= cbb_bit(s);
+        p->kind[PIECE_KIND(piece) - PAWN] |= cbb_bit(square);
+        p->color[PIECE_ARMY(piece)] |= cbb_bit(square);
     }
     p->side = (uint8_t)pos->turn;
     p->castling = pos->castling;
     p->ep_square = (int8_t)pos->ep_square;
     p->halfmove_clock = pos->halfmove_clock;
     p->fullmove_number = pos->fullmove_number;
+    load_castling(s, pos);
 }
 
-void cbb_save(const CbbPosition *p, Position *pos)
+void cbb_save(const CbbState *s, Position *pos)
 {
+    const CbbPosition *p = &s->pos;
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_CHESS;
     for (int k = CBB_PAWN; k < CBB_KINDS; k++)
@@ -35,6 +69,8 @@ void cbb_save(const CbbPosition *p, Position *pos)
         }
     pos->turn = p->side;
     pos->castling = p->castling;
+    memcpy(pos->castling_rook, s->castling_rook, sizeof pos->castling_rook);
+    pos->castling_letters = s->castling_letters;
     pos->ep_square = p->ep_square;
     pos->halfmove_clock = clock_saved(p->halfmove_clock);
     pos->fullmove_number = clock_saved(p->fullmove_number);
@@ -48,11 +84,21 @@ static int kind_on(const CbbPosition *p, CbbBitboard square)
     return k; /* the caller knows the square is occupied: what is left is the king */
 }
 
-bool cbb_decode(const CbbPosition *p, Move move, CbbMove *out)
+bool cbb_decode(const CbbState *s, Move move, CbbMove *out)
 {
+    const CbbPosition *p = &s->pos;
     if (move.from >= C_SQUARES || move.to >= C_SQUARES)
         return false;
     CbbBitboard own = p->color[p->side], from = cbb_bit(move.from), to = cbb_bit(move.to);
+    if (move_is_castling(move)) {
+        /* The king takes its own rook, of a right held. */
+        int r = 2 * p->side + (move.to < move.from);
+        if (!(p->kind[CBB_KING] & own & from) || !(p->castling & (1 << r)) ||
+            s->castling.castles[r].rook_from != move.to)
+            return false;
+        *out = (CbbMove){move.from, move.to, CBB_KING, CBB_MOVE_CASTLE};
+        return true;
+    }
     if (!(own & from) || (own & to))
         return false;
     CbbMove m = {move.from, move.to, (uint8_t)kind_on(p, from), CBB_MOVE_PLAIN};
@@ -65,9 +111,7 @@ bool cbb_decode(const CbbPosition *p, Move move, CbbMove *out)
         if (move.promotion < KNIGHT || move.promotion > QUEEN)
             return false;
         m.special = (uint8_t)(CBB_MOVE_PROMOTE_BASE + move.promotion - PAWN);
-    } else if (m.piece == CBB_KING && distance == 2)
-        m.special = CBB_MOVE_CASTLE;
-    else if (m.piece == CBB_PAWN && distance == 16)
+    } else if (m.piece == CBB_PAWN && distance == 16)
         m.special = CBB_MOVE_DOUBLE_STEP;
     else if (m.piece == CBB_PAWN && move.to == p->ep_square)
         m.special = CBB_MOVE_EN_PASSANT;
@@ -75,11 +119,7 @@ bool cbb_decode(const CbbPosition *p, Move move, CbbMove *out)
     return true;
 }
 
-/* The king's and the rook's home squares of each castling right, in
- * CASTLE_* bit order (WK, WQ, BK, BQ). */
-static const int8_t KING_HOME[4] = {4, 4, 60, 60}, ROOK_HOME[4] = {7, 0, 63, 56};
-
-const char *cbb_check(const CbbPosition *p)
+const char *cbb_position_check(const CbbPosition *p)
 {
     CbbBitboard all = 0;
     for (int k = CBB_PAWN; k < CBB_KINDS; k++) {
@@ -112,22 +152,41 @@ const char *cbb_check(const CbbPosition *p)
     }
     if (p->castling & ~15)
         return "castling rights beyond KQkq";
-    for (int right = 0; right < 4; right++) {
+    for (int right = 0; right < CASTLE_RIGHTS; right++) {
         if (!(p->castling & (1 << right)))
             continue;
-        CbbBitboard own = p->color[right / 2];
-        if (!(p->kind[CBB_KING] & own & cbb_bit(KING_HOME[right])) ||
-            !(p->kind[CBB_ROOK] & own & cbb_bit(ROOK_HOME[right])))
+        /* The king on its back rank, a rook of its side on the right's side. */
+        CbbBitboard own = p->color[right / 2], back_rank = right / 2 ? CBB_RANK_8 : CBB_RANK_1;
+        CbbBitboard king = p->kind[CBB_KING] & own & back_rank;
+        CbbBitboard beside = right % 2 ? king - 1 : back_rank & ~(king | (king - 1));
+        if (!king || !(p->kind[CBB_ROOK] & own & beside))
+            return "a castling right without its king and a rook on its side";
+    }
+    return NULL;
+}
+
+const char *cbb_check(const CbbState *s)
+{
+    const char *what = cbb_position_check(&s->pos);
+    if (what)
+        return what;
+    for (int right = 0; right < CASTLE_RIGHTS; right++) {
+        const CbbCastle *c = &s->castling.castles[right];
+        CbbBitboard own = s->pos.color[right / 2];
+        if ((s->pos.castling & (1 << right)) && (!(s->pos.kind[CBB_KING] & own & cbb_bit(c->king_from)) ||
+                                                 !(s->pos.kind[CBB_ROOK] & own & cbb_bit(c->rook_from))))
             return "a castling right without its king and rook at home";
     }
     return NULL;
 }
 
-Move cbb_encode(const CbbPosition *p, CbbMove m)
+Move cbb_encode(const CbbState *s, CbbMove m)
 {
-    (void)p; /* the move says everything */
+    (void)s; /* the move says everything */
     Move move = {m.from, m.to, EMPTY};
     if (m.special >= CBB_MOVE_PROMOTE_BASE)
         move.promotion = (uint8_t)(m.special - CBB_MOVE_PROMOTE_BASE + PAWN);
+    else if (m.special == CBB_MOVE_CASTLE)
+        move.promotion = MOVE_CASTLING;
     return move;
 }

@@ -34,7 +34,7 @@ enum {
     CBB_MOVE_PLAIN = 0,    /* quiet move or capture */
     CBB_MOVE_DOUBLE_STEP,  /* pawn two squares: sets the en passant square */
     CBB_MOVE_EN_PASSANT,   /* the captured pawn stands beside `to`, not on it */
-    CBB_MOVE_CASTLE,       /* the king's two-square move; the rook follows */
+    CBB_MOVE_CASTLE,       /* the king (from) takes its own rook (to): both go to their castling squares */
     CBB_MOVE_PROMOTE_BASE, /* + CBB_KNIGHT .. CBB_QUEEN: promotion to that kind */
 };
 
@@ -49,11 +49,41 @@ typedef struct CbbMove {
  * gen/chess/mailbox/mailbox.h argues). */
 enum { CBB_MAX_MOVES = MAX_MOVES };
 
+/* One castling right (castling.h), in bits: the squares that must be
+ * empty, the squares the king crosses or lands on (not attacked), and the
+ * squares of king and rook before and after (the rook's as a set too). */
+typedef struct CbbCastle {
+    CbbBitboard must_be_empty, king_path, rook_bit;
+    uint8_t king_from, rook_from, king_to, rook_to;
+} CbbCastle;
+
+/* The castling of the loaded position, which no move changes (a game never
+ * moves a right's rook, it only drops rights), so the search passes it down
+ * beside the positions it copies: the rights each square keeps (castling
+ * &= keep[from] & keep[to] after every move) and each right's plan. */
+typedef struct CbbCastling {
+    uint8_t keep[64];
+    CbbCastle castles[CASTLE_RIGHTS]; /* [2 * side + queen side] */
+    CbbBitboard shielding_rooks;      /* rooks whose leaving may uncover a check on the rank (castling.h) */
+} CbbCastling;
+
+/* The backend's instance: the current position, its castling, and what
+ * save() gives back of the castling text and the key needs. */
+typedef struct CbbState {
+    CbbPosition pos;
+    CbbCastling castling;
+    uint64_t castling_keys[16];
+    uint8_t castling_rook[CASTLE_RIGHTS];
+    uint8_t castling_letters;
+} CbbState;
+
 /* Writes into `child` the position after `m`, a legal move of `parent`. */
-CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, CbbMove m)
+CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, CbbMove m, const CbbCastling *castling)
 {
     int us = parent->side, them = us ^ 1;
     CbbBitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
+    /* Read before the child is written, which it cannot alias. */
+    uint8_t keep = castling->keep[m.from] & castling->keep[m.to];
     *child = *parent;
     CbbBitboard captured = parent->color[them] & to;
     /* Clear the target from every kind: it is empty or holds the victim. */
@@ -62,7 +92,7 @@ CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, Cbb
     child->color[them] &= ~to;
     child->kind[m.piece] ^= from | to;
     child->color[us] ^= from | to;
-    child->castling &= cbb_castle_keep[m.from] & cbb_castle_keep[m.to];
+    child->castling &= keep;
     child->ep_square = -1;
     child->halfmove_clock = (m.piece == CBB_PAWN || captured) ? 0 : parent->halfmove_clock + 1;
     child->fullmove_number = parent->fullmove_number + us; /* counts up after black's move */
@@ -77,11 +107,15 @@ CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, Cbb
         break;
     }
     case CBB_MOVE_CASTLE: {
-        /* King to g: rook h -> f; king to c: rook a -> d. */
-        int kingside = m.to > m.from;
-        CbbBitboard rook = kingside ? (to << 1) | (to >> 1) : (to >> 2) | (to << 1);
-        child->kind[CBB_ROOK] ^= rook;
-        child->color[us] ^= rook;
+        /* The king (from) took its own rook (to): the lines above took both
+         * off our set and the rook off the rooks, and put the king on the
+         * rook's square, which is now set right (either may land where the
+         * other stood). */
+        int rank = m.from & 56, king_side = m.to > m.from;
+        CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
+        child->kind[CBB_KING] = (child->kind[CBB_KING] & ~to) | king_to;
+        child->kind[CBB_ROOK] |= rook_to;
+        child->color[us] |= king_to | rook_to;
         break;
     }
     default: /* promotion: the pawn that arrived becomes the new piece */
@@ -92,18 +126,22 @@ CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, Cbb
 }
 
 /* Conversions to and from the neutral position (bitboard_position.c). */
-void cbb_load(CbbPosition *p, const Position *pos);
-void cbb_save(const CbbPosition *p, Position *pos);
+void cbb_load(CbbState *s, const Position *pos);
+void cbb_save(const CbbState *s, Position *pos);
 
 /* The internal form of a neutral move, from the board and the move's
- * squares (no generation): exact for every legal move of `p`; false for
- * what it cheaply sees cannot be one (no piece of the side to move on
- * `from`, its own piece on `to`, a promotion missing or out of place). */
-bool cbb_decode(const CbbPosition *p, Move move, CbbMove *out);
-Move cbb_encode(const CbbPosition *p, CbbMove m);
+ * squares (no generation): exact for every legal move of the position;
+ * false for what it cheaply sees cannot be one (no piece of the side to
+ * move on `from`, its own piece on `to` but for castling, a promotion
+ * missing or out of place, a castling without its right). */
+bool cbb_decode(const CbbState *s, Move move, CbbMove *out);
+Move cbb_encode(const CbbState *s, CbbMove m);
 
-/* Debug check of the position's invariants: NULL when they hold, else the
- * first one broken. */
-const char *cbb_check(const CbbPosition *p);
+/* Debug check of a position's invariants: NULL when they hold, else the
+ * first one broken.  cbb_position_check knows only the position (each
+ * right's king and a rook on its side of it); cbb_check also the rights'
+ * exact squares. */
+const char *cbb_position_check(const CbbPosition *p);
+const char *cbb_check(const CbbState *s);
 
 #endif

@@ -1,4 +1,4 @@
-/* Filling the leaper, path and castling tables of bitboard_tables.h, and
+/* Filling the leaper and path tables of bitboard_tables.h, and
  * through cbb_slider_init() the slider tables, exactly once per process. */
 #include "bitboard_tables.h"
 #include "run_once.h"
@@ -14,7 +14,6 @@ CbbBitboard cbb_pawn_attacks[2][64];
 CbbBitboard cbb_rook_lines[64];
 CbbBitboard cbb_bishop_lines[64];
 CbbBitboard cbb_path_to[64][64];
-uint8_t cbb_castle_keep[64];
 
 /* The squares reached by the (file, rank) steps that stay on the board. */
 static CbbBitboard leaps(int square, const int (*steps)[2], int count)
@@ -60,24 +59,11 @@ static void init_paths(void)
         }
 }
 
-static void init_castle_keep(void)
-{
-    for (int s = 0; s < 64; s++)
-        cbb_castle_keep[s] = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
-    cbb_castle_keep[4] &= (uint8_t) ~(CASTLE_WK | CASTLE_WQ);  /* e1 */
-    cbb_castle_keep[7] &= (uint8_t)~CASTLE_WK;                 /* h1 */
-    cbb_castle_keep[0] &= (uint8_t)~CASTLE_WQ;                 /* a1 */
-    cbb_castle_keep[60] &= (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
-    cbb_castle_keep[63] &= (uint8_t)~CASTLE_BK;                /* h8 */
-    cbb_castle_keep[56] &= (uint8_t)~CASTLE_BQ;                /* a8 */
-}
-
 static void init_all(void)
 {
     init_leapers();
     cbb_slider_init();
     init_paths();
-    init_castle_keep();
 }
 
 void cbb_tables_init(void)

@@ -1,7 +1,8 @@
 /* Read-only lookup tables of the bitboard chess backend: the attack sets of
- * the leapers (knight, king, pawn) from every square, the paths between
- * squares that check masks and pin rays are made of, and the castling rights
- * each square keeps.  Slider attacks live in bitboard_slider.h.
+ * the leapers (knight, king, pawn) from every square and the paths between
+ * squares that check masks and pin rays are made of.  Slider attacks live in
+ * bitboard_slider.h; the castling rights each square keeps depend on the
+ * position (CbbCastling in bitboard_position.h).
  *
  * Everything is filled once by cbb_tables_init() (idempotent and thread safe)
  * and only read afterwards. */
@@ -28,10 +29,6 @@ extern CbbBitboard cbb_bishop_lines[64];
  * and b a checker that is exactly the check mask (capture the checker or
  * block the line); with b a pinner it is the pin ray. */
 extern CbbBitboard cbb_path_to[64][64];
-
-/* Castling rights still held after a move from or to this square: moving
- * the king or a rook, or capturing a rook on its corner, drops them. */
-extern uint8_t cbb_castle_keep[64];
 
 /* Fills every table, slider tables included, the first time it is called. */
 void cbb_tables_init(void);

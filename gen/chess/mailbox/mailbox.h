@@ -42,7 +42,7 @@ enum { CMB_WHITE = 8, CMB_BLACK = 16, CMB_GUARD = 32 };
 #define CMB_SIDE_FLAG(side) ((uint8_t)(CMB_WHITE << (side)))
 #define CMB_KIND(code) ((int)((code)&7))
 
-/* Squares with a name, for castling and the promotion ranks. */
+/* Squares with a name, for the promotion ranks. */
 enum {
     CMB_A1 = 21,
     CMB_B1,
@@ -85,6 +85,21 @@ enum { CMB_NORMAL = 0, CMB_DOUBLE_STEP = 1, CMB_EN_PASSANT = 2, CMB_CASTLE = 3, 
 #define CMB_SPECIAL(m) ((int)(((m) >> 16) & 0xf))
 #define CMB_PROMOTED(m) ((int)((m) >> 20))
 
+/* One castling right on the mailbox board (castling.h), from the loaded
+ * position: the squares that must be empty, the squares the king crosses
+ * or lands on (each with its KING_STEPS index when it is next to the king,
+ * else -1: the king's own step test has answered for it), and where king
+ * and rook go. */
+enum { CMB_CASTLE_SQUARES_MAX = 8 };
+typedef struct CmbCastle {
+    uint8_t king_from, rook_from, king_to, rook_to;
+    uint8_t empty_count, path_count;
+    uint8_t empty[CMB_CASTLE_SQUARES_MAX];
+    uint8_t path[CMB_CASTLE_SQUARES_MAX];
+    int8_t path_step[CMB_CASTLE_SQUARES_MAX];
+    bool rook_shields; /* test the rank behind the rook once it has left */
+} CmbCastle;
+
 /* What make() must remember to undo a move. */
 typedef struct CmbUndo {
     uint8_t captured; /* board byte that stood on the target (EMPTY for en passant) */
@@ -103,6 +118,14 @@ typedef struct CmbState {
     uint8_t ep_square;                          /* square passed by the last double step, 0 if none */
     int halfmove_clock;
     int fullmove_number;
+    /* From the loaded position (a game never moves a right's rook, it only
+     * drops rights): the rights each square keeps, the rights' plans, the
+     * castling keys, and the rook files and letters save() gives back. */
+    uint8_t castle_keep[CMB_SQUARES];
+    CmbCastle castles[CASTLE_RIGHTS];
+    uint64_t castling_keys[16];
+    uint8_t castling_rook[CASTLE_RIGHTS];
+    uint8_t castling_letters;
 } CmbState;
 
 static inline int cmb_king(const CmbState *s, int side)
@@ -125,10 +148,9 @@ typedef struct CmbRelation {
 enum { CMB_REACH_WHITE_PAWN = 1, CMB_REACH_BLACK_PAWN = 128 }; /* bits 0 and 7: no Kind uses them */
 
 typedef struct CmbTables {
-    int8_t sq64[CMB_SQUARES];         /* neutral square, -1 on a guard */
-    uint8_t sq120[C_SQUARES];         /* mailbox square of a neutral one */
-    uint64_t bit[CMB_SQUARES];        /* 1 << neutral square, 0 on a guard: square sets as bits */
-    uint8_t castle_keep[CMB_SQUARES]; /* rights that survive a move from or to the square */
+    int8_t sq64[CMB_SQUARES];  /* neutral square, -1 on a guard */
+    uint8_t sq120[C_SQUARES];  /* mailbox square of a neutral one */
+    uint64_t bit[CMB_SQUARES]; /* 1 << neutral square, 0 on a guard: square sets as bits */
     CmbRelation relation[CMB_DIFFS];
 } CmbTables;
 

@@ -7,8 +7,51 @@
 #include <string.h>
 
 #include "../zobrist.h"
+#include "castling.h"
 #include "mailbox.h"
 #include "mailbox_make.h"
+
+/* The rights' plans in mailbox squares (CmbCastle), the rights each square
+ * keeps and the castling keys, from the loaded position. */
+static void load_castling(CmbState *s, const Position *pos)
+{
+    static const int KING_STEPS[8] = {11, 10, 9, 1, -1, -9, -10, -11}; /* as the generator numbers them */
+    CastlingPlan plans[CASTLE_RIGHTS];
+    uint8_t keep[C_SQUARES];
+    castling_plans(pos, plans);
+    castling_keep(pos, keep);
+    memset(s->castle_keep, 15, sizeof s->castle_keep);
+    for (int sq = 0; sq < C_SQUARES; sq++)
+        s->castle_keep[cmb_tables.sq120[sq]] = keep[sq];
+    memset(s->castles, 0, sizeof s->castles);
+    for (int r = 0; r < CASTLE_RIGHTS; r++) {
+        const CastlingPlan *p = &plans[r];
+        CmbCastle *c = &s->castles[r];
+        if (p->king_from < 0)
+            continue;
+        c->king_from = cmb_tables.sq120[p->king_from];
+        c->rook_from = cmb_tables.sq120[p->rook_from];
+        c->king_to = cmb_tables.sq120[p->king_to];
+        c->rook_to = cmb_tables.sq120[p->rook_to];
+        c->rook_shields = p->rook_shields;
+        uint8_t squares[C_WIDTH];
+        c->empty_count = (uint8_t)castling_squares_nearest(p->must_be_empty, p->king_from, squares);
+        for (int i = 0; i < c->empty_count; i++)
+            c->empty[i] = cmb_tables.sq120[squares[i]];
+        c->path_count = (uint8_t)castling_squares_nearest(p->king_path, p->king_from, squares);
+        for (int i = 0; i < c->path_count; i++) {
+            int square = cmb_tables.sq120[squares[i]], step = -1;
+            for (int j = 0; j < 8; j++)
+                if (square - c->king_from == KING_STEPS[j])
+                    step = j;
+            c->path[i] = (uint8_t)square;
+            c->path_step[i] = (int8_t)step;
+        }
+    }
+    chess_zobrist_castling_keys(pos, s->castling_keys);
+    memcpy(s->castling_rook, pos->castling_rook, sizeof s->castling_rook);
+    s->castling_letters = pos->castling_letters;
+}
 
 static void cmb_load(CmbState *s, const Position *pos)
 {
@@ -30,6 +73,7 @@ static void cmb_load(CmbState *s, const Position *pos)
     s->ep_square = pos->ep_square < 0 ? 0 : cmb_tables.sq120[pos->ep_square];
     s->halfmove_clock = pos->halfmove_clock;
     s->fullmove_number = pos->fullmove_number;
+    load_castling(s, pos);
 }
 
 static void cmb_save(const CmbState *s, Position *pos)
@@ -46,6 +90,8 @@ static void cmb_save(const CmbState *s, Position *pos)
     }
     pos->turn = s->side;
     pos->castling = s->castling;
+    memcpy(pos->castling_rook, s->castling_rook, sizeof pos->castling_rook);
+    pos->castling_letters = s->castling_letters;
     pos->ep_square = s->ep_square ? cmb_tables.sq64[s->ep_square] : -1;
     pos->halfmove_clock = clock_saved(s->halfmove_clock);
     pos->fullmove_number = clock_saved(s->fullmove_number);
@@ -60,6 +106,14 @@ static bool cmb_decode(const CmbState *s, Move move, CmbMove *native)
         return false;
     int from = cmb_tables.sq120[move.from], to = cmb_tables.sq120[move.to];
     uint8_t moved = s->board[from];
+    if (move_is_castling(move)) {
+        /* The king takes its own rook, of a right held. */
+        int r = 2 * s->side + (to < from);
+        if (moved != (KING | CMB_SIDE_FLAG(s->side)) || !(s->castling & (1u << r)) || s->castles[r].rook_from != to)
+            return false;
+        *native = CMB_MOVE(from, to, CMB_CASTLE);
+        return true;
+    }
     if (!(moved & CMB_SIDE_FLAG(s->side)) || (s->board[to] & CMB_SIDE_FLAG(s->side)))
         return false;
     int kind = CMB_KIND(moved);
@@ -72,8 +126,6 @@ static bool cmb_decode(const CmbState *s, Move move, CmbMove *native)
         *out = CMB_MOVE(from, to, CMB_DOUBLE_STEP);
     } else if (kind == PAWN && to == s->ep_square) {
         *out = CMB_MOVE(from, to, CMB_EN_PASSANT);
-    } else if (kind == KING && (to - from == 2 || from - to == 2)) {
-        *out = CMB_MOVE(from, to, CMB_CASTLE);
     } else {
         *out = CMB_MOVE(from, to, CMB_NORMAL);
     }
@@ -86,6 +138,8 @@ static Move cmb_encode(const CmbState *s, CmbMove m)
     Move move = {(uint8_t)cmb_tables.sq64[CMB_FROM(m)], (uint8_t)cmb_tables.sq64[CMB_TO(m)], EMPTY};
     if (CMB_SPECIAL(m) == CMB_PROMOTE)
         move.promotion = (uint8_t)CMB_PROMOTED(m);
+    else if (CMB_SPECIAL(m) == CMB_CASTLE)
+        move.promotion = MOVE_CASTLING;
     return move;
 }
 
@@ -93,16 +147,12 @@ static Move cmb_encode(const CmbState *s, CmbMove m)
  * alone. */
 static bool castling_homes_hold(const CmbState *s)
 {
-    static const struct {
-        uint8_t right, king, rook, flag;
-    } HOMES[4] = {{CASTLE_WK, CMB_E1, CMB_H1, CMB_WHITE},
-                  {CASTLE_WQ, CMB_E1, CMB_A1, CMB_WHITE},
-                  {CASTLE_BK, CMB_E8, CMB_H8, CMB_BLACK},
-                  {CASTLE_BQ, CMB_E8, CMB_A8, CMB_BLACK}};
-    for (int i = 0; i < 4; i++)
-        if ((s->castling & HOMES[i].right) &&
-            (s->board[HOMES[i].king] != (KING | HOMES[i].flag) || s->board[HOMES[i].rook] != (ROOK | HOMES[i].flag)))
+    for (int r = 0; r < CASTLE_RIGHTS; r++) {
+        uint8_t flag = CMB_SIDE_FLAG(r / 2);
+        if ((s->castling & (1u << r)) &&
+            (s->board[s->castles[r].king_from] != (KING | flag) || s->board[s->castles[r].rook_from] != (ROOK | flag)))
             return false;
+    }
     return true;
 }
 
@@ -174,7 +224,8 @@ static inline Piece cmb_piece_at(const CmbState *s, int square)
 
 static inline uint64_t cmb_state_key(const CmbState *s)
 {
-    return chess_zobrist_state(s->side, s->castling, s->ep_square ? cmb_tables.sq64[s->ep_square] : -1);
+    return chess_zobrist_state(s->side, s->castling_keys[s->castling],
+                               s->ep_square ? cmb_tables.sq64[s->ep_square] : -1);
 }
 
 #define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, 1

@@ -30,23 +30,33 @@ static inline void cmb_list_move(CmbState *s, int side, int kind, int from, int 
     s->list_index[to] = (uint8_t)i;
 }
 
-/* The rook's journey when the king castles to `king_to`. */
-static inline void cmb_castle_rook(int king_to, int *rook_from, int *rook_to)
-{
-    switch (king_to) {
-    case CMB_G1: *rook_from = CMB_H1, *rook_to = CMB_F1; break;
-    case CMB_C1: *rook_from = CMB_A1, *rook_to = CMB_D1; break;
-    case CMB_G8: *rook_from = CMB_H8, *rook_to = CMB_F8; break;
-    default: *rook_from = CMB_A8, *rook_to = CMB_D8; break;
-    }
-}
-
 static inline void cmb_relocate(CmbState *s, int side, int from, int to)
 {
     uint8_t piece = s->board[from];
     cmb_list_move(s, side, CMB_KIND(piece), from, to);
     s->board[to] = piece;
     s->board[from] = EMPTY;
+}
+
+/* King and rook of `side` from (a, b) to (c, d): both lift off first, so
+ * either may land where the other stood.  Castling there and back. */
+static inline void cmb_castle_shift(CmbState *s, int side, int king_from, int rook_from, int king_to, int rook_to)
+{
+    int king_slot = s->list_index[king_from], rook_slot = s->list_index[rook_from];
+    s->board[king_from] = s->board[rook_from] = EMPTY;
+    s->board[king_to] = (uint8_t)(KING | CMB_SIDE_FLAG(side));
+    s->board[rook_to] = (uint8_t)(ROOK | CMB_SIDE_FLAG(side));
+    s->squares[side][KING][king_slot] = (uint8_t)king_to;
+    s->list_index[king_to] = (uint8_t)king_slot;
+    s->squares[side][ROOK][rook_slot] = (uint8_t)rook_to;
+    s->list_index[rook_to] = (uint8_t)rook_slot;
+}
+
+/* The castling move is the king (from) taking its own rook (to); its
+ * right's plan says where they land. */
+static inline const CmbCastle *cmb_castle_of(const CmbState *s, int side, int king, int rook)
+{
+    return &s->castles[2 * side + (rook < king)];
 }
 
 static inline void cmb_make(CmbState *s, CmbMove move, CmbUndo *undo)
@@ -60,6 +70,16 @@ static inline void cmb_make(CmbState *s, CmbMove move, CmbUndo *undo)
     undo->halfmove_clock = s->halfmove_clock;
 
     s->halfmove_clock++;
+    if (special == CMB_CASTLE) {
+        const CmbCastle *c = cmb_castle_of(s, us, from, to);
+        undo->captured = EMPTY;
+        cmb_castle_shift(s, us, from, to, c->king_to, c->rook_to);
+        s->ep_square = 0;
+        s->castling &= s->castle_keep[from];
+        s->fullmove_number += us;
+        s->side = them;
+        return;
+    }
     if (captured) {
         cmb_list_remove(s, them, CMB_KIND(captured), to);
         s->halfmove_clock = 0;
@@ -77,12 +97,6 @@ static inline void cmb_make(CmbState *s, CmbMove move, CmbUndo *undo)
         s->board[victim] = EMPTY;
         break;
     }
-    case CMB_CASTLE: {
-        int rook_from, rook_to;
-        cmb_castle_rook(to, &rook_from, &rook_to);
-        cmb_relocate(s, us, rook_from, rook_to);
-        break;
-    }
     case CMB_PROMOTE: {
         int kind = CMB_PROMOTED(move);
         cmb_list_remove(s, us, PAWN, to);
@@ -93,7 +107,7 @@ static inline void cmb_make(CmbState *s, CmbMove move, CmbUndo *undo)
     default: break;
     }
 
-    s->castling &= cmb_tables.castle_keep[from] & cmb_tables.castle_keep[to];
+    s->castling &= s->castle_keep[from] & s->castle_keep[to];
     s->fullmove_number += us;
     s->side = them;
 }
@@ -109,16 +123,15 @@ static inline void cmb_unmake(CmbState *s, CmbMove move, const CmbUndo *undo)
     s->halfmove_clock = undo->halfmove_clock;
 
     switch (special) {
+    case CMB_CASTLE: {
+        const CmbCastle *c = cmb_castle_of(s, us, from, to);
+        cmb_castle_shift(s, us, c->king_to, c->rook_to, from, to);
+        return;
+    }
     case CMB_EN_PASSANT: {
         int victim = to + (us == CHESS_WHITE ? -10 : 10);
         s->board[victim] = (uint8_t)(PAWN | CMB_SIDE_FLAG(them));
         cmb_list_add(s, them, PAWN, victim);
-        break;
-    }
-    case CMB_CASTLE: {
-        int rook_from, rook_to;
-        cmb_castle_rook(to, &rook_from, &rook_to);
-        cmb_relocate(s, us, rook_to, rook_from);
         break;
     }
     case CMB_PROMOTE:

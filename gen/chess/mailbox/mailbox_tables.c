@@ -1,5 +1,5 @@
-/* The mailbox backend's read-only tables: square numbering both ways, the
- * castling rights each square keeps, and the relation of two squares by
+/* The mailbox backend's read-only tables: square numbering both ways and
+ * the relation of two squares by
  * their difference (see mailbox.h).  Built once, before the first instance,
  * under RUN_ONCE; never written again. */
 #include <string.h>
@@ -51,13 +51,6 @@ static void build_tables(void)
         cmb_tables.sq64[mailbox] = (int8_t)sq;
         cmb_tables.bit[mailbox] = (uint64_t)1 << sq;
     }
-    memset(cmb_tables.castle_keep, CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ, sizeof cmb_tables.castle_keep);
-    cmb_tables.castle_keep[CMB_E1] = CASTLE_BK | CASTLE_BQ;
-    cmb_tables.castle_keep[CMB_A1] = (uint8_t)~CASTLE_WQ & 15;
-    cmb_tables.castle_keep[CMB_H1] = (uint8_t)~CASTLE_WK & 15;
-    cmb_tables.castle_keep[CMB_E8] = CASTLE_WK | CASTLE_WQ;
-    cmb_tables.castle_keep[CMB_A8] = (uint8_t)~CASTLE_BQ & 15;
-    cmb_tables.castle_keep[CMB_H8] = (uint8_t)~CASTLE_BK & 15;
     build_relations();
 }
 

@@ -29,6 +29,7 @@
 #ifndef GEN_CHESS_PADDED_X88_BOARD_H
 #define GEN_CHESS_PADDED_X88_BOARD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "position.h"
@@ -54,6 +55,23 @@ typedef struct CpdIrreversible {
     uint8_t ep;       /* square passed by the last double step, or CPD_NO_EP */
 } CpdIrreversible;
 
+/* One castling right on the 0x88 board (castling.h), from the loaded
+ * position: the squares that must be empty, the squares the king crosses
+ * or lands on, each with its king-zone index (x88_tables.h) when it has one
+ * (the threat pass may have tested it) else -1, and where king and rook
+ * go.  zone_wanted: the zone squares beyond the king's neighbours the
+ * threat pass should test for this right. */
+enum { CPD_CASTLE_SQUARES_MAX = 8 };
+typedef struct CpdCastle {
+    uint8_t king_from, rook_from, king_to, rook_to;
+    uint8_t empty_count, path_count;
+    uint8_t empty[CPD_CASTLE_SQUARES_MAX];
+    uint8_t path[CPD_CASTLE_SQUARES_MAX];
+    int8_t path_zone[CPD_CASTLE_SQUARES_MAX];
+    uint16_t zone_wanted;
+    bool rook_shields; /* test the rank behind the rook once it has left */
+} CpdCastle;
+
 typedef struct CpdBoard {
     uint8_t board[CPD_SQUARES];
     uint8_t slot[CPD_SQUARES];               /* index of the piece on that square in its list */
@@ -62,6 +80,15 @@ typedef struct CpdBoard {
     CpdIrreversible state;
     uint8_t side; /* CHESS_WHITE or CHESS_BLACK to move */
     int fullmove_number;
+    /* From the loaded position (a game never moves a right's rook, it only
+     * drops rights): castling &= castle_keep[from] & castle_keep[to] after
+     * every move, the rights' plans, the castling keys, and the rook files
+     * and letters save() gives back. */
+    uint8_t castle_keep[CPD_SQUARES];
+    CpdCastle castles[CASTLE_RIGHTS];
+    uint64_t castling_keys[16];
+    uint8_t castling_rook[CASTLE_RIGHTS];
+    uint8_t castling_letters;
 } CpdBoard;
 
 /* The internal move: from-square in bits 0-6, to-square in bits 8-14, the
@@ -75,8 +102,9 @@ enum {
     CPD_MOVE_EN_PASSANT = 1 << 19,
     CPD_MOVE_CASTLE = 1 << 20,
     CPD_MOVE_DOUBLE_STEP = 1 << 21,
-    /* the moves make() and unmake() treat off the common path */
-    CPD_MOVE_SPECIAL = CPD_MOVE_PROMOTION | CPD_MOVE_EN_PASSANT | CPD_MOVE_CASTLE,
+    /* the moves make() and unmake() treat off the common path (castling
+     * apart: from is the king, to its own rook) */
+    CPD_MOVE_SPECIAL = CPD_MOVE_PROMOTION | CPD_MOVE_EN_PASSANT,
 };
 /* A game never offers more than 218 moves; positions with more material
  * than a game allows may offer more, so lists take the interface's bound. */

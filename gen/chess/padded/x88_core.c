@@ -8,10 +8,54 @@
 
 #include "../zobrist.h"
 #include "backend.h"
+#include "castling.h"
 #include "x88_make.h"
 #include "x88_movegen.h"
 #include "x88_perft.h"
 #include "x88_tables.h"
+
+/* The rights' plans in 0x88 squares (CpdCastle), the rights each square
+ * keeps and the castling keys, from the loaded position. */
+static void load_castling(CpdBoard *x, const Position *pos)
+{
+    CastlingPlan plans[CASTLE_RIGHTS];
+    uint8_t keep[C_SQUARES];
+    castling_plans(pos, plans);
+    castling_keep(pos, keep);
+    memset(x->castle_keep, 15, sizeof x->castle_keep);
+    for (int square = 0; square < C_SQUARES; square++)
+        x->castle_keep[cpd_from_neutral(square)] = keep[square];
+    memset(x->castles, 0, sizeof x->castles);
+    for (int r = 0; r < CASTLE_RIGHTS; r++) {
+        const CastlingPlan *p = &plans[r];
+        CpdCastle *c = &x->castles[r];
+        if (p->king_from < 0)
+            continue;
+        c->king_from = (uint8_t)cpd_from_neutral(p->king_from);
+        c->rook_from = (uint8_t)cpd_from_neutral(p->rook_from);
+        c->king_to = (uint8_t)cpd_from_neutral(p->king_to);
+        c->rook_to = (uint8_t)cpd_from_neutral(p->rook_to);
+        c->rook_shields = p->rook_shields;
+        uint8_t squares[C_WIDTH];
+        c->empty_count = (uint8_t)castling_squares_nearest(p->must_be_empty, p->king_from, squares);
+        for (int i = 0; i < c->empty_count; i++)
+            c->empty[i] = (uint8_t)cpd_from_neutral(squares[i]);
+        c->path_count = (uint8_t)castling_squares_nearest(p->king_path, p->king_from, squares);
+        for (int i = 0; i < c->path_count; i++) {
+            int at = cpd_from_neutral(squares[i]), zone = -1;
+            for (int j = 0; j < CPD_ZONE_KING; j++)
+                if (at - c->king_from == CPD_ZONE_STEPS[j])
+                    zone = j;
+            c->path[i] = (uint8_t)at;
+            c->path_zone[i] = (int8_t)zone;
+            if (zone >= CPD_ZONE_SHORT_TARGET)
+                c->zone_wanted |= (uint16_t)(1u << zone);
+        }
+    }
+    chess_zobrist_castling_keys(pos, x->castling_keys);
+    memcpy(x->castling_rook, pos->castling_rook, sizeof x->castling_rook);
+    x->castling_letters = pos->castling_letters;
+}
 
 static void cpd_load(CpdBoard *x, const Position *pos)
 {
@@ -29,6 +73,7 @@ static void cpd_load(CpdBoard *x, const Position *pos)
     x->state.ep = pos->ep_square < 0 ? (uint8_t)CPD_NO_EP : (uint8_t)cpd_from_neutral(pos->ep_square);
     x->state.halfmove_clock = pos->halfmove_clock;
     x->fullmove_number = pos->fullmove_number;
+    load_castling(x, pos);
 }
 
 static void cpd_save(const CpdBoard *x, Position *pos)
@@ -45,6 +90,8 @@ static void cpd_save(const CpdBoard *x, Position *pos)
     }
     pos->turn = x->side;
     pos->castling = x->state.castling;
+    memcpy(pos->castling_rook, x->castling_rook, sizeof pos->castling_rook);
+    pos->castling_letters = x->castling_letters;
     pos->ep_square = x->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral(x->state.ep);
     pos->halfmove_clock = clock_saved(x->state.halfmove_clock);
     pos->fullmove_number = clock_saved(x->fullmove_number);
@@ -80,6 +127,14 @@ static bool cpd_decode(const CpdBoard *x, Move move, CpdMove *native)
     int piece = x->board[from], kind = piece & CPD_KIND_MASK;
     if (!(piece & cpd_colour_bit(x->side)))
         return false;
+    if (move_is_castling(move)) {
+        /* The king takes its own rook, of a right held. */
+        int r = 2 * x->side + (to < from);
+        if (kind != KING || !(x->state.castling & (1u << r)) || x->castles[r].rook_from != to)
+            return false;
+        *native = cpd_move(from, to, CPD_MOVE_CASTLE);
+        return true;
+    }
     int flags = 0;
     if (kind == PAWN) {
         if (to - from == 2 * cpd_forward(x->side))
@@ -94,8 +149,6 @@ static bool cpd_decode(const CpdBoard *x, Move move, CpdMove *native)
     } else {
         if (move.promotion != EMPTY)
             return false;
-        if (kind == KING && (to - from == 2 || from - to == 2))
-            flags = CPD_MOVE_CASTLE;
     }
     *native = cpd_move(from, to, flags);
     return true;
@@ -105,7 +158,7 @@ static Move cpd_encode(const CpdBoard *x, CpdMove m)
 {
     (void)x;
     Move move = {(uint8_t)cpd_to_neutral(cpd_move_from(m)), (uint8_t)cpd_to_neutral(cpd_move_to(m)),
-                 (uint8_t)cpd_move_promotion(m)};
+                 (m & CPD_MOVE_CASTLE) ? (uint8_t)MOVE_CASTLING : (uint8_t)cpd_move_promotion(m)};
     return move;
 }
 
@@ -147,16 +200,10 @@ const char *cpd_check(const CpdBoard *x)
         ((ep & CPD_OFF) || (ep & 0x70) != (x->side == CHESS_WHITE ? 0x50 : 0x20) || x->board[ep] != EMPTY ||
          x->board[ep - cpd_forward(x->side)] != (cpd_colour_bit(x->side ^ 1) | PAWN)))
         return "the en passant square is not behind a pawn that just stepped twice";
-    static const struct {
-        int right, side, king, rook;
-    } HOMES[4] = {{CASTLE_WK, CHESS_WHITE, 0x04, 0x07},
-                  {CASTLE_WQ, CHESS_WHITE, 0x04, 0x00},
-                  {CASTLE_BK, CHESS_BLACK, 0x74, 0x77},
-                  {CASTLE_BQ, CHESS_BLACK, 0x74, 0x70}};
-    for (int i = 0; i < 4; i++) {
-        int colour = cpd_colour_bit(HOMES[i].side);
-        if ((x->state.castling & HOMES[i].right) &&
-            (x->board[HOMES[i].king] != (colour | KING) || x->board[HOMES[i].rook] != (colour | ROOK)))
+    for (int r = 0; r < CASTLE_RIGHTS; r++) {
+        int colour = cpd_colour_bit(r / 2);
+        if ((x->state.castling & (1u << r)) && (x->board[x->castles[r].king_from] != (colour | KING) ||
+                                                x->board[x->castles[r].rook_from] != (colour | ROOK)))
             return "a castling right is held without its king and rook at home";
     }
     return NULL;
@@ -172,7 +219,8 @@ static inline Piece cpd_piece_at(const CpdBoard *x, int square)
 
 static inline uint64_t cpd_state_key(const CpdBoard *s)
 {
-    return chess_zobrist_state(s->side, s->state.castling, s->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral(s->state.ep));
+    return chess_zobrist_state(s->side, s->castling_keys[s->state.castling],
+                               s->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral(s->state.ep));
 }
 
 #define PH_BACKEND cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, 1

@@ -7,16 +7,45 @@
 #include "x88_board.h"
 #include "x88_tables.h"
 
-/* Castling moves the rook too: from the corner beside the king's target to
- * the square the king crossed. */
-CPD_HOT int cpd_castle_rook_from(int king_from, int king_to)
+/* King and rook of `side` from (a, b) to (c, d): both lift off first, so
+ * either may land where the other stood.  Castling there and back. */
+CPD_HOT void cpd_castle_shift(CpdBoard *x, const int side, int king_from, int rook_from, int king_to, int rook_to)
 {
-    return king_to > king_from ? king_to + 1 : king_to - 2;
+    int king_slot = x->slot[king_from], rook_slot = x->slot[rook_from];
+    x->board[king_from] = x->board[rook_from] = EMPTY;
+    x->board[king_to] = (uint8_t)(cpd_colour_bit(side) | KING);
+    x->board[rook_to] = (uint8_t)(cpd_colour_bit(side) | ROOK);
+    x->list[side][KING][king_slot] = (uint8_t)king_to;
+    x->slot[king_to] = (uint8_t)king_slot;
+    x->list[side][ROOK][rook_slot] = (uint8_t)rook_to;
+    x->slot[rook_to] = (uint8_t)rook_slot;
+}
+
+/* A castling is the king (from) taking its own rook (to); its right's plan
+ * says where they land. */
+CPD_HOT const CpdCastle *cpd_castle_of(const CpdBoard *x, const int side, int king, int rook)
+{
+    return &x->castles[2 * side + (rook < king)];
+}
+
+/* Kept out of the common path: castling is rare. */
+static __attribute__((noinline)) void cpd_make_castle(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side)
+{
+    int from = cpd_move_from(m), to = cpd_move_to(m);
+    const CpdCastle *c = cpd_castle_of(x, side, from, to);
+    undo->state = x->state;
+    undo->captured = EMPTY;
+    cpd_castle_shift(x, side, from, to, c->king_to, c->rook_to);
+    x->state.ep = CPD_NO_EP;
+    x->state.castling &= x->castle_keep[from];
+    x->state.halfmove_clock++;
+    x->fullmove_number += side;
+    x->side = (uint8_t)(side ^ 1);
 }
 
 /* The rarer moves' extra work: the pawn taken en passant (returned as the
- * capture), the castling rook, the promoted piece. */
-CPD_HOT int cpd_make_special(CpdBoard *x, CpdMove m, const int side, int from, int to, int captured)
+ * capture), the promoted piece. */
+CPD_HOT int cpd_make_special(CpdBoard *x, CpdMove m, const int side, int to, int captured)
 {
     uint8_t *board = x->board;
     if (m & CPD_MOVE_EN_PASSANT) {
@@ -24,11 +53,6 @@ CPD_HOT int cpd_make_special(CpdBoard *x, CpdMove m, const int side, int from, i
         captured = board[victim];
         cpd_list_remove(x, side ^ 1, PAWN, victim);
         board[victim] = EMPTY;
-    } else if (m & CPD_MOVE_CASTLE) {
-        int rook_from = cpd_castle_rook_from(from, to), rook_to = (from + to) / 2;
-        cpd_list_move(x, side, ROOK, rook_from, rook_to);
-        board[rook_to] = board[rook_from];
-        board[rook_from] = EMPTY;
     }
     if (m & CPD_MOVE_PROMOTION) {
         int promotion = cpd_move_promotion(m);
@@ -42,6 +66,10 @@ CPD_HOT int cpd_make_special(CpdBoard *x, CpdMove m, const int side, int from, i
 /* Makes a move of `side`, the side to move. */
 CPD_HOT void cpd_make_side(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side)
 {
+    if (m & CPD_MOVE_CASTLE) {
+        cpd_make_castle(x, m, undo, side);
+        return;
+    }
     uint8_t *board = x->board;
     int from = cpd_move_from(m), to = cpd_move_to(m);
     int piece = board[from], kind = piece & CPD_KIND_MASK;
@@ -54,9 +82,9 @@ CPD_HOT void cpd_make_side(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side
     board[from] = EMPTY;
     x->state.ep = (uint8_t)((m & CPD_MOVE_DOUBLE_STEP) ? (from + to) / 2 : CPD_NO_EP);
     if (m & CPD_MOVE_SPECIAL)
-        captured = cpd_make_special(x, m, side, from, to, captured);
+        captured = cpd_make_special(x, m, side, to, captured);
     undo->captured = (uint8_t)captured;
-    x->state.castling &= cpd_castle_keep[from] & cpd_castle_keep[to];
+    x->state.castling &= x->castle_keep[from] & x->castle_keep[to];
     /* The clock restarts on a pawn move or a capture. */
     x->state.halfmove_clock = (x->state.halfmove_clock + 1) * ((kind != PAWN) & (captured == EMPTY));
     x->fullmove_number += side; /* after Black's move */
@@ -71,17 +99,17 @@ CPD_HOT void cpd_unmake_side(CpdBoard *x, CpdMove m, const CpdUndo *undo, const 
     x->side = (uint8_t)side;
     x->fullmove_number -= side;
     x->state = undo->state;
+    if (m & CPD_MOVE_CASTLE) {
+        const CpdCastle *c = cpd_castle_of(x, side, from, to);
+        cpd_castle_shift(x, side, c->king_to, c->rook_to, from, to);
+        return;
+    }
     int piece = board[to], captured = undo->captured;
     if (m & CPD_MOVE_SPECIAL) {
         if (m & CPD_MOVE_PROMOTION) {
             cpd_list_remove(x, side, piece & CPD_KIND_MASK, to);
             cpd_list_add(x, side, PAWN, to);
             piece = cpd_colour_bit(side) | PAWN;
-        } else if (m & CPD_MOVE_CASTLE) {
-            int rook_from = cpd_castle_rook_from(from, to), rook_to = (from + to) / 2;
-            cpd_list_move(x, side, ROOK, rook_to, rook_from);
-            board[rook_from] = board[rook_to];
-            board[rook_to] = EMPTY;
         } else if (m & CPD_MOVE_EN_PASSANT) {
             int victim = to - cpd_forward(side);
             board[victim] = (uint8_t)captured;

@@ -46,7 +46,8 @@ typedef struct CpdThreats {
     uint8_t pin_square[8];
     int8_t pin_step[8];            /* step from the king toward the pinner */
     int safe;                      /* zone bits (CPD_ZONE_STEPS) the king may step to or castle across */
-    int castle_short, castle_long; /* right held and the squares between empty */
+    int wanted;                    /* zone bits tested: safe says something only for these */
+    int castle_short, castle_long; /* right held and the squares of both paths empty */
 } CpdThreats;
 
 CPD_HOT uint64_t cpd_square_bit(int square)
@@ -104,6 +105,16 @@ CPD_HOT void cpd_slider_on_king(const uint8_t *board, const int own, int king, i
     t->pins++;
 }
 
+/* Whether the squares both pieces of a castling pass are empty (but for
+ * the two); nearest the king first, the square most often taken. */
+CPD_HOT int cpd_castle_path_empty(const uint8_t *board, const CpdCastle *c)
+{
+    for (int i = 0; i < c->empty_count; i++)
+        if (board[c->empty[i]] != EMPTY)
+            return 0;
+    return 1;
+}
+
 /* One pass over the enemy pieces, each looked up once in the zone table,
  * finds checks, pins and the attacked squares of the king's zone.  The king
  * is lifted off the board meanwhile, so a square behind it on a checking
@@ -130,11 +141,12 @@ CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats 
     wanted &= cpd_king_steps_on_board[king];
     t->castle_short = t->castle_long = 0;
     if (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) {
+        const CpdCastle *short_castle = &x->castles[2 * side], *long_castle = &x->castles[2 * side + 1];
         t->castle_short = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) &&
-                          board[king + 1] == EMPTY && board[king + 2] == EMPTY;
+                          cpd_castle_path_empty(board, short_castle);
         t->castle_long = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ)) &&
-                         board[king - 1] == EMPTY && board[king - 2] == EMPTY && board[king - 3] == EMPTY;
-        wanted |= t->castle_short << CPD_ZONE_SHORT_TARGET | t->castle_long << CPD_ZONE_LONG_TARGET;
+                         cpd_castle_path_empty(board, long_castle);
+        wanted |= (t->castle_short ? short_castle->zone_wanted : 0) | (t->castle_long ? long_castle->zone_wanted : 0);
     }
 
     int attacked = cpd_zone(KING, cpd_king(x, enemy), king);
@@ -184,6 +196,7 @@ CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats 
             attacked |= (cpd_beside(board, beyond - 1) == pawn || cpd_beside(board, beyond + 1) == pawn) << j;
     }
     t->safe = wanted & ~attacked;
+    t->wanted = wanted;
 }
 
 /* Appends a move if `legal` (0 or 1); the store itself is unconditional. */
@@ -322,9 +335,45 @@ CPD_HOT int cpd_gen_sliders(const CpdBoard *x, const int side, const int kind, C
     return n;
 }
 
+/* Whether an enemy rook or queen would see the king on its destination
+ * along the rank once the castling rook has left (the king's own square is
+ * vacated too).  Only for a rook that stood beyond the destination
+ * (CpdCastle.rook_shields); rare. */
+static __attribute__((noinline)) int cpd_rank_exposed(const CpdBoard *x, const CpdCastle *c, int enemy)
+{
+    int step = c->rook_from < c->king_to ? -1 : 1;
+    int rook = cpd_colour_bit(enemy) | ROOK, queen = cpd_colour_bit(enemy) | QUEEN;
+    for (int square = c->king_to + step; !(square & CPD_OFF); square += step) {
+        int piece = x->board[square];
+        if (square == c->rook_from || square == c->king_from || piece == EMPTY)
+            continue;
+        return piece == rook || piece == queen;
+    }
+    return 0;
+}
+
+/* Castling by the Chess960 rule (castling.h) once the paths are known to be
+ * empty and the king not in check: no square the king crosses or lands on
+ * attacked.  A zone square the threat pass tested is answered by it; any
+ * other (beyond the zone, or next to the king with the rook on it) is
+ * tested here.  The move is the king taking its own rook. */
+static inline int cpd_gen_castle(const CpdBoard *x, const int side, CpdMove *moves, int n, const CpdCastle *c,
+                                 const CpdThreats *t)
+{
+    for (int i = 0; i < c->path_count; i++) {
+        int zone = c->path_zone[i];
+        int safe = zone >= 0 && (t->wanted >> zone & 1) ? t->safe >> zone & 1 : !cpd_attacked(x, c->path[i], side ^ 1);
+        if (!safe)
+            return n;
+    }
+    if (c->rook_shields && cpd_rank_exposed(x, c, side ^ 1))
+        return n;
+    return cpd_emit(moves, n, c->king_from, c->rook_from, CPD_MOVE_CASTLE);
+}
+
 /* King steps to the safe zone squares, and castling when not in check with
- * the crossed and target squares safe (cpd_find_threats did the testing). */
-CPD_HOT int cpd_gen_king(CpdMove *moves, int n, int king, const CpdThreats *t)
+ * the crossed and target squares safe. */
+CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int n, int king, const CpdThreats *t)
 {
     int steps = t->safe & 0xFF;
     if (moves) {
@@ -335,10 +384,10 @@ CPD_HOT int cpd_gen_king(CpdMove *moves, int n, int king, const CpdThreats *t)
     }
     if (t->checkers)
         return n;
-    if (t->castle_short && (t->safe & (1 << 0)) && (t->safe & (1 << CPD_ZONE_SHORT_TARGET)))
-        n = cpd_emit(moves, n, king, king + 2, CPD_MOVE_CASTLE);
-    if (t->castle_long && (t->safe & (1 << 4)) && (t->safe & (1 << CPD_ZONE_LONG_TARGET)))
-        n = cpd_emit(moves, n, king, king - 2, CPD_MOVE_CASTLE);
+    if (t->castle_short)
+        n = cpd_gen_castle(x, side, moves, n, &x->castles[2 * side], t);
+    if (t->castle_long)
+        n = cpd_gen_castle(x, side, moves, n, &x->castles[2 * side + 1], t);
     return n;
 }
 
@@ -478,7 +527,7 @@ CPD_HOT int cpd_generate_for(CpdBoard *x, const int side, CpdMove *moves)
         n = cpd_gen_unchecked(x, side, moves, n, &t, king);
     else if (t.checkers == 1)
         n = cpd_gen_evasions(x, side, moves, n, &t, king);
-    return cpd_gen_king(moves, n, king, &t);
+    return cpd_gen_king(x, side, moves, n, king, &t);
 }
 
 /* All legal moves of the side to move; with moves == NULL, just their number. */

@@ -8,7 +8,6 @@
 
 uint8_t cpd_attack_table[CPD_DIFFERENCES];
 int8_t cpd_step_table[CPD_DIFFERENCES];
-uint8_t cpd_castle_keep[128];
 uint16_t cpd_zone_table[KING + 1][CPD_DIFFERENCES];
 uint8_t cpd_king_steps_on_board[128];
 uint8_t cpd_knight_jumps_on_board[128];
@@ -65,14 +64,6 @@ static void fill_tables(void)
                 cpd_knight_jumps_on_board[square] |= (uint8_t)(1u << j);
         }
     }
-
-    memset(cpd_castle_keep, 0xFF, sizeof cpd_castle_keep);
-    cpd_castle_keep[0x04] = (uint8_t) ~(CASTLE_WK | CASTLE_WQ); /* e1 */
-    cpd_castle_keep[0x07] = (uint8_t)~CASTLE_WK;                /* h1 */
-    cpd_castle_keep[0x00] = (uint8_t)~CASTLE_WQ;                /* a1 */
-    cpd_castle_keep[0x74] = (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
-    cpd_castle_keep[0x77] = (uint8_t)~CASTLE_BK;                /* h8 */
-    cpd_castle_keep[0x70] = (uint8_t)~CASTLE_BQ;                /* a8 */
 }
 
 void cpd_tables_init(void)

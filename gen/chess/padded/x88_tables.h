@@ -47,10 +47,6 @@ static const int8_t CPD_ZONE_STEPS[CPD_ZONE_SQUARES] = {1, 17, 16, 15, -1, -17, 
 
 extern uint8_t cpd_attack_table[CPD_DIFFERENCES];
 extern int8_t cpd_step_table[CPD_DIFFERENCES];
-/* castling &= cpd_castle_keep[from] & cpd_castle_keep[to] after every move:
- * a king or rook leaving home, or a rook captured on its corner, drops the
- * rights that need it. */
-extern uint8_t cpd_castle_keep[128];
 /* Bit j set when king + CPD_ZONE_STEPS[j] (j < 8) is on the board. */
 extern uint8_t cpd_king_steps_on_board[128];
 /* The knight's jumps, and bit j set when square + jump j is on the board. */

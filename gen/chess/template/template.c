@@ -12,6 +12,7 @@
 
 #include "../zobrist.h"
 #include "backend.h"
+#include "castling.h"
 
 /* Defined at the bottom; named here for the one loud failure. */
 extern const Backend chess_template_backend;
@@ -35,7 +36,9 @@ typedef struct TplUndo {
 } TplUndo;
 
 /* The instance.  king[] duplicates the board (it saves a search in the
- * legality test), so tpl_check() verifies it. */
+ * legality test), so tpl_check() verifies it.  The castling plans, the
+ * rights each square keeps and the castling keys come from the loaded
+ * position: a game never moves a right's rook, it only drops rights. */
 typedef struct TplState {
     Piece board[C_SQUARES];
     int turn; /* CHESS_WHITE or CHESS_BLACK */
@@ -44,6 +47,10 @@ typedef struct TplState {
     int halfmove_clock;
     int fullmove_number;
     int king[2];
+    CastlingPlan plans[CASTLE_RIGHTS];
+    uint8_t castling_keep[C_SQUARES];
+    uint64_t castling_keys[16];
+    Position loaded; /* for save: the rights' rook files and letters */
 } TplState;
 
 static const char *tpl_check(const TplState *s);
@@ -56,7 +63,7 @@ static inline Piece tpl_piece_at(const TplState *s, int square)
 
 static inline uint64_t tpl_state_key(const TplState *s)
 {
-    return chess_zobrist_state(s->turn, s->castling, s->ep_square);
+    return chess_zobrist_state(s->turn, s->castling_keys[s->castling], s->ep_square);
 }
 
 /* As many moves as the neutral interface holds; add() fails loudly rather
@@ -129,24 +136,32 @@ static bool attacked(const TplState *s, int sq, int by)
     return false;
 }
 
-/* The castling rights that survive a move touching `sq` (from or to): a king
- * or rook leaving home, or a rook captured at home, loses them. */
-static uint8_t rights_kept(int sq)
+/* Castling: king and rook leave their squares, then land (either may land
+ * where the other stood). */
+static void castle(TplState *s, int king_from, int rook_from, int king_to, int rook_to)
 {
-    switch (sq) {
-    case 0: return (uint8_t)~CASTLE_WQ;                 /* a1 */
-    case 4: return (uint8_t) ~(CASTLE_WK | CASTLE_WQ);  /* e1 */
-    case 7: return (uint8_t)~CASTLE_WK;                 /* h1 */
-    case 56: return (uint8_t)~CASTLE_BQ;                /* a8 */
-    case 60: return (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
-    case 63: return (uint8_t)~CASTLE_BK;                /* h8 */
-    default: return 0xff;
-    }
+    Piece king = s->board[king_from], rook = s->board[rook_from];
+    s->board[king_from] = s->board[rook_from] = EMPTY;
+    s->board[king_to] = king;
+    s->board[rook_to] = rook;
+    s->king[PIECE_ARMY(king)] = king_to;
 }
 
 static void tpl_make(TplState *s, TplMove m, TplUndo *u)
 {
     int side = s->turn;
+    if (m.special == TPL_CASTLE) {
+        u->captured = EMPTY;
+        u->castling = s->castling;
+        u->ep_square = (int8_t)s->ep_square;
+        u->halfmove_clock = s->halfmove_clock++;
+        s->ep_square = -1;
+        castle(s, m.from, m.to, castling_king_to(m.from, m.to), castling_rook_to(m.from, m.to));
+        s->castling &= s->castling_keep[m.from];
+        s->fullmove_number += side;
+        s->turn = !side;
+        return;
+    }
     Piece moved = s->board[m.from];
     u->captured = s->board[m.to];
     u->castling = s->castling;
@@ -166,17 +181,11 @@ static void tpl_make(TplState *s, TplMove m, TplUndo *u)
         s->board[victim] = EMPTY;
         break;
     }
-    case TPL_CASTLE: {
-        int rook_from = m.to > m.from ? m.from + 3 : m.from - 4, rook_to = (m.from + m.to) / 2;
-        s->board[rook_to] = s->board[rook_from];
-        s->board[rook_from] = EMPTY;
-        break;
-    }
     default: break;
     }
     if (PIECE_KIND(moved) == KING)
         s->king[side] = m.to;
-    s->castling &= rights_kept(m.from) & rights_kept(m.to);
+    s->castling &= s->castling_keep[m.from] & s->castling_keep[m.to];
     if (side == CHESS_BLACK)
         s->fullmove_number++;
     s->turn = !side;
@@ -189,6 +198,13 @@ static void tpl_unmake(TplState *s, TplMove m, const TplUndo *u)
     s->turn = side;
     if (side == CHESS_BLACK)
         s->fullmove_number--;
+    s->castling = u->castling;
+    s->ep_square = u->ep_square;
+    s->halfmove_clock = u->halfmove_clock;
+    if (m.special == TPL_CASTLE) {
+        castle(s, castling_king_to(m.from, m.to), castling_rook_to(m.from, m.to), m.from, m.to);
+        return;
+    }
     Piece moved = m.promotion ? PIECE_MAKE(side, PAWN, side == CHESS_WHITE ? PAWN_UP : PAWN_DOWN) : s->board[m.to];
     s->board[m.from] = moved;
     s->board[m.to] = u->captured;
@@ -197,19 +213,10 @@ static void tpl_unmake(TplState *s, TplMove m, const TplUndo *u)
         s->board[m.to] = EMPTY;
         s->board[square_at(file_of(m.to), rank_of(m.from))] = u->captured;
         break;
-    case TPL_CASTLE: {
-        int rook_from = m.to > m.from ? m.from + 3 : m.from - 4, rook_to = (m.from + m.to) / 2;
-        s->board[rook_from] = s->board[rook_to];
-        s->board[rook_to] = EMPTY;
-        break;
-    }
     default: break;
     }
     if (PIECE_KIND(moved) == KING)
         s->king[side] = m.from;
-    s->castling = u->castling;
-    s->ep_square = u->ep_square;
-    s->halfmove_clock = u->halfmove_clock;
 }
 
 /* A growing list of legal moves. */
@@ -282,22 +289,31 @@ static void add_piece_moves(TplState *s, MoveList *list, int from, const int (*s
     }
 }
 
-/* Castling: the right is held (so king and rook are home), the squares
- * between them are empty, and the king is not in check and does not pass
- * through an attacked square.  Landing in check is caught by add(). */
+/* Castling by the Chess960 rule (castling.h): the right is held (so king
+ * and rook are home), the squares the two pass are empty but for
+ * themselves, and the king is not in check and crosses or lands on no
+ * attacked square.  Being in check afterwards (the rook shielded the king)
+ * is caught by add().  The move is the king taking its own rook. */
 static void add_castling(TplState *s, MoveList *list)
 {
-    int side = s->turn, king = side == CHESS_WHITE ? 4 : 60;
-    uint8_t short_right = side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK;
-    uint8_t long_right = side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ;
-    if (!(s->castling & (short_right | long_right)) || attacked(s, king, !side))
+    int side = s->turn;
+    if (!(s->castling & (3u << (2 * side))) || attacked(s, s->king[side], !side))
         return;
-    if ((s->castling & short_right) && s->board[king + 1] == EMPTY && s->board[king + 2] == EMPTY &&
-        !attacked(s, king + 1, !side))
-        add(s, list, king, king + 2, EMPTY, TPL_CASTLE);
-    if ((s->castling & long_right) && s->board[king - 1] == EMPTY && s->board[king - 2] == EMPTY &&
-        s->board[king - 3] == EMPTY && !attacked(s, king - 1, !side))
-        add(s, list, king, king - 2, EMPTY, TPL_CASTLE);
+    for (int r = 2 * side; r < 2 * side + 2; r++) {
+        const CastlingPlan *c = &s->plans[r];
+        if (!(s->castling & (1u << r)))
+            continue;
+        bool clear = true;
+        for (int sq = 0; sq < C_SQUARES && clear; sq++) {
+            uint64_t bit = (uint64_t)1 << sq;
+            if ((c->must_be_empty & bit) && s->board[sq] != EMPTY)
+                clear = false;
+            if ((c->king_path & bit) && attacked(s, sq, !side))
+                clear = false;
+        }
+        if (clear)
+            add(s, list, c->king_from, c->rook_from, EMPTY, TPL_CASTLE);
+    }
 }
 
 static int tpl_generate(TplState *s, TplMove *moves)
@@ -354,6 +370,10 @@ static void tpl_load(TplState *s, const Position *pos)
     s->ep_square = pos->ep_square;
     s->halfmove_clock = pos->halfmove_clock;
     s->fullmove_number = pos->fullmove_number;
+    castling_plans(pos, s->plans);
+    castling_keep(pos, s->castling_keep);
+    chess_zobrist_castling_keys(pos, s->castling_keys);
+    s->loaded = *pos;
 }
 
 /* Every field of Position chess uses; the rest zero, so positions compare
@@ -365,6 +385,8 @@ static void tpl_save(const TplState *s, Position *pos)
     memcpy(pos->board, s->board, sizeof s->board);
     pos->turn = s->turn;
     pos->castling = s->castling;
+    memcpy(pos->castling_rook, s->loaded.castling_rook, sizeof pos->castling_rook);
+    pos->castling_letters = s->loaded.castling_letters;
     pos->ep_square = s->ep_square;
     pos->halfmove_clock = clock_saved(s->halfmove_clock);
     pos->fullmove_number = clock_saved(s->fullmove_number);
@@ -374,18 +396,25 @@ static void tpl_save(const TplState *s, Position *pos)
  * from the piece and the squares. */
 static bool tpl_decode(const TplState *s, Move move, TplMove *native)
 {
-    if (move.from >= C_SQUARES || move.to >= C_SQUARES || move.promotion > QUEEN || move.promotion == PAWN)
+    if (move.from >= C_SQUARES || move.to >= C_SQUARES || (move.promotion > QUEEN && !move_is_castling(move)) ||
+        move.promotion == PAWN)
         return false;
     Piece p = s->board[move.from];
     if (p == EMPTY || PIECE_ARMY(p) != s->turn)
         return false;
+    if (move_is_castling(move)) {
+        /* The king takes its own rook, of a right held. */
+        int r = castling_right_index(s->turn, move.from, move.to);
+        if (PIECE_KIND(p) != KING || !(s->castling & (1u << r)) || s->plans[r].rook_from != move.to)
+            return false;
+        *native = (TplMove){move.from, move.to, EMPTY, TPL_CASTLE};
+        return true;
+    }
     int special = TPL_NORMAL, distance = abs(move.to - move.from);
     if (PIECE_KIND(p) == PAWN && distance == 16)
         special = TPL_DOUBLE_STEP;
     else if (PIECE_KIND(p) == PAWN && move.to == s->ep_square)
         special = TPL_EN_PASSANT;
-    else if (PIECE_KIND(p) == KING && distance == 2)
-        special = TPL_CASTLE;
     *native = (TplMove){move.from, move.to, move.promotion, (uint8_t)special};
     return true;
 }
@@ -393,7 +422,7 @@ static bool tpl_decode(const TplState *s, Move move, TplMove *native)
 static Move tpl_encode(const TplState *s, TplMove m)
 {
     (void)s;
-    return (Move){m.from, m.to, m.promotion};
+    return (Move){m.from, m.to, m.special == TPL_CASTLE ? (uint8_t)MOVE_CASTLING : m.promotion};
 }
 
 /* Debug builds: the cached king squares and the ep square agree with the
@@ -405,6 +434,10 @@ static const char *tpl_check(const TplState *s)
             return "king[] does not point at the side's king";
     if (s->ep_square >= 0 && (s->board[s->ep_square] != EMPTY || rank_of(s->ep_square) != (s->turn ? 2 : 5)))
         return "the en passant square is occupied or on the wrong rank";
+    for (int r = 0; r < CASTLE_RIGHTS; r++)
+        if ((s->castling & (1u << r)) &&
+            (!is(s->board[s->plans[r].king_from], r / 2, KING) || !is(s->board[s->plans[r].rook_from], r / 2, ROOK)))
+            return "a castling right is held without its king and rook at home";
     return NULL;
 }
 

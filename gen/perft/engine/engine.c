@@ -162,6 +162,7 @@ typedef struct Collected {
 /* Takes one parsed move line; NULL, or what is wrong with it. */
 static const char *divide_add(Collected *d, const Position *here, Move m, uint64_t n, char *what, size_t size)
 {
+    m = move_in_position(here, m); /* an engine's castling, as e1g1 or e1h1 */
     char text[MOVE_TEXT_MAX];
     move_format(here->game, m, text);
     if (!move_of_side_on_turn(here, m)) {
