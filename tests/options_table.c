@@ -109,6 +109,15 @@ static bool timeout_shown(const Run *run)
         return json_real_value(setting(run, "engine_timeout")) == 30.0;
     return err_has(run, "time-out 30 s a query");
 }
+static bool engine_option_shown(const Run *run)
+{
+    if (run->doc) {
+        json_t *options = json_object_get(run->settings, "engine_options");
+        json_t *last = json_array_get(options, json_array_size(options) - 1);
+        return json_array_size(last) == 1 && strcmp(json_string_value(json_array_get(last, 0)), "Threads=1") == 0;
+    }
+    return err_has(run, "; setoption Threads=1)");
+}
 static bool format_shown(const Run *run)
 {
     if (run->format == 1)
@@ -246,8 +255,9 @@ typedef struct OptionCase {
 static const OptionCase CASES[] = {
     {"backend", {"-b", "mailbox"}, {NULL}, backend_shown},
     {"backend", {"-b", "none"}, {NULL}, engines_alone_shown},
-    {"engine", {"--engine", "x=perftree:" TEST_PERFT_BIN " -b padded"}, {NULL}, engine_shown},
+    {"engine", {"--engine", "x=chess:perftree:" TEST_PERFT_BIN " -b padded"}, {NULL}, engine_shown},
     {"engine-timeout", {"--engine-timeout", "30"}, {NULL}, timeout_shown},
+    {"engine-option", {"--engine-option", "Threads=1"}, {"--engine", "o=uci:" TEST_STOCKFISH}, engine_option_shown},
     {"format", {NULL}, {NULL}, format_shown}, /* every run gives it */
     {"output", {"-o", output_path}, {NULL}, output_shown},
     {"bulk", {"--bulk"}, {NULL}, bulk_shown},
@@ -275,7 +285,7 @@ static int mode_words(Mode mode, const char **args)
     int n = 0;
     switch (mode) {
     case DIVIDE_ALL: args[n++] = "-b", args[n++] = "all"; break;
-    case DIVIDE_ENGINE: args[n++] = "--engine", args[n++] = "e=perftree:" TEST_PERFT_BIN " -b mailbox"; break;
+    case DIVIDE_ENGINE: args[n++] = "--engine", args[n++] = "e=chess:perftree:" TEST_PERFT_BIN " -b mailbox"; break;
     case SUITE: args[n++] = "--suite", args[n++] = suite_path; break;
     case RANDOM: args[n++] = "--random", args[n++] = "2", args[n++] = "--plies", args[n++] = "4"; break;
     default: break;

@@ -24,6 +24,7 @@ typedef enum OptionId {
     OPT_BACKEND,
     OPT_ENGINE,
     OPT_ENGINE_TIMEOUT,
+    OPT_ENGINE_OPTION,
     OPT_FORMAT,
     OPT_OUTPUT,
     OPT_BULK,
@@ -59,12 +60,18 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_BACKEND] = {"backend", 'b', "NAME", M_ANY, 0, -1, NULL,
                      "a backend (see --list); all: every backend of the game,\ncross-checked; none: the engines "
                      "alone (default " DEFAULT_BACKEND ")"},
-    [OPT_ENGINE] = {"engine", 0, "SPEC", M_ANY, 0, -1, NULL,
-                    "an external engine beside the backends (repeatable):\nuci:COMMAND (go perft over UCI) or "
-                    "perftree:COMMAND\n(COMMAND DEPTH \"POSITION\" \"MOVES\" per query), either\noptionally after "
-                    "NAME= for the reports"},
+    [OPT_ENGINE] =
+        {"engine", 0, "SPEC", M_ANY, 0, -1, NULL,
+         "an external engine beside the backends (repeatable):\n[NAME=][GAME:]uci:COMMAND (go perft over "
+         "UCI) or\n[NAME=][GAME:]perftree:COMMAND (COMMAND DEPTH \"POSITION\"\n\"MOVES\" per query); "
+         "NAME names it in the reports,\nGAME (chess or quaternity) is the game it is asked\nabout: "
+         "undeclared, a UCI engine plays chess and a\nperftree engine the game of the run's positions\n(refused "
+         "when they are of both games)"},
     [OPT_ENGINE_TIMEOUT] = {"engine-timeout", 0, "SECONDS", M_ANY, 0, -1, NULL,
                             "time an engine may take per query (default 60)"},
+    [OPT_ENGINE_OPTION] = {"engine-option", 0, "NAME=VALUE", M_ANY, 0, -1, NULL,
+                           "a UCI option of the --engine before it (repeatable),\nsent as \"setoption name NAME value "
+                           "VALUE\" after\nuciok; NAME must be one the engine lists"},
     [OPT_FORMAT] = {"format", 0, "FORMAT", M_ANY, 0, -1, NULL,
                     "text (default), json (one JSON document) or stockfish\n(divide as \"move: count\" and \"Nodes "
                     "searched: N\")"},
@@ -216,6 +223,36 @@ static void known_backends(char *out, size_t size)
         snprintf(out + n, size - n, "all, none");
 }
 
+/* --engine-option NAME=VALUE for the --engine before it, a UCI one. */
+static int engine_option_add(RunSettings *s, const char *value, char *err, size_t errlen)
+{
+    if (s->engine_count == 0)
+        return fail(err, errlen,
+                    "--engine-option '%s' comes before any --engine (it sets an option of the --engine "
+                    "before it)",
+                    value);
+    size_t name_length = strcspn(value, "=");
+    if (name_length == 0 || !value[name_length])
+        return fail(err, errlen, "--engine-option '%s' is not NAME=VALUE", value);
+    for (const char *c = value; *c; c++)
+        if ((unsigned char)*c < ' ' || *c == 0x7f) /* a newline would send the engine a command of its own */
+            return fail(err, errlen, "--engine-option '%s' holds a control character", value);
+    EngineSpec spec;
+    const char *engine = s->engines[s->engine_count - 1];
+    if (engine_spec_parse(engine, &spec, err, errlen) < 0)
+        return -1;
+    if (spec.protocol != ENGINE_UCI)
+        return fail(err, errlen,
+                    "--engine-option '%s': engine %s speaks perftree (options are for UCI engines, sent with "
+                    "setoption)",
+                    value, spec.name);
+    if (s->engine_option_count == MAX_ENGINE_OPTIONS)
+        return fail(err, errlen, "--engine-option '%s': at most %d engine options", value, MAX_ENGINE_OPTIONS);
+    s->engine_options[s->engine_option_count] = value;
+    s->engine_option_of[s->engine_option_count++] = s->engine_count - 1;
+    return 0;
+}
+
 static int set_value(RunSettings *s, OptionId id, const char *value, char *err, size_t errlen)
 {
     long number = 0;
@@ -242,6 +279,10 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
         s->engine_timeout = t;
         break;
     }
+    case OPT_ENGINE_OPTION:
+        if (engine_option_add(s, value, err, errlen) < 0)
+            return -1;
+        break;
     case OPT_FORMAT: {
         static const char *const formats[] = {
             [FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_STOCKFISH] = "stockfish"};

@@ -43,9 +43,10 @@ void output_suite_heading(Output *o)
 void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok)
 {
     if (o->format == FORMAT_JSON) {
-        json_t *check = json_pack("{s:s, s:i, s:i, s:s, s:I, s:I, s:f, s:b}", "id", e->id, "line", e->line, "depth",
-                                  depth, "participant", p->name, "expected", (json_int_t)e->expected[depth], "got",
-                                  (json_int_t)d->total, "seconds", d->seconds, "ok", ok);
+        json_t *check =
+            json_pack("{s:o, s:i, s:i, s:s, s:I, s:I, s:f, s:b}", "id", output_json_string(e->id), "line", e->line,
+                      "depth", depth, "participant", p->name, "expected", (json_int_t)e->expected[depth], "got",
+                      (json_int_t)d->total, "seconds", d->seconds, "ok", ok);
         if (!ok)
             json_object_set_new(check, "position", json_string(e->text));
         json_array_append_new(array_member(o, "checks"), check);
@@ -67,7 +68,7 @@ void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const Cr
 {
     if (o->format == FORMAT_JSON) {
         json_t *j = output_report_json(r);
-        json_object_set_new(j, "id", json_string(e->id));
+        json_object_set_new(j, "id", output_json_string(e->id));
         json_object_set_new(j, "line", json_integer(e->line));
         json_object_set_new(j, "suite_depth", json_integer(depth));
         json_array_append_new(array_member(o, "disagreements"), j);

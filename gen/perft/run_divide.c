@@ -59,21 +59,31 @@ static int interrupted(const RunSettings *s, const Participant *ps, const Divide
         output_text(o, "interrupted by %s while %s counted\n", name, ps[k].name);
     output_divides_json(o, s->position.game, ps, ds, k + 1, false);
     output_json_set(o, "interrupted", json_string(name));
-    fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s, %zu units)%s%s%s\n", name, ds[k].units_done,
-            ds[k].units, ds[k].workers, ds[k].units, s->checkpoint ? "; the same command resumes from " : "",
-            s->checkpoint ? s->checkpoint : "", s->checkpoint ? "" : "; --checkpoint FILE keeps them");
+    /* What a rerun resumes from: the units the file holds, not those counted. */
+    char kept[1024] = "; --checkpoint FILE keeps them";
+    if (s->checkpoint && ds[k].checkpoint_errno)
+        snprintf(kept, sizeof kept, "; %zu of them kept in %s (appending failed: %s), the same command resumes from it",
+                 ds[k].units_kept, s->checkpoint, strerror(ds[k].checkpoint_errno));
+    else if (s->checkpoint)
+        snprintf(kept, sizeof kept, "; %zu of them kept in %s, the same command resumes from it", ds[k].units_kept,
+                 s->checkpoint);
+    fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s)%s\n", name, ds[k].units_done, ds[k].units,
+            ds[k].workers, kept);
     return EXIT_SIGNAL_BASE + ds[k].signal;
 }
 
 int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err)
 {
     Game game = s->position.game;
+    char message[ERROR_TEXT_MAX];
+    if (participants_settle_games(parts, 1u << game, "the position given", true, message, sizeof message) < 0)
+        return output_error(o, err, message);
     /* options.c has refused a -b with no backend of this game and -b none
-     * without engines: there is at least one participant. */
+     * without engines, and every engine plays this game: there is at least
+     * one participant. */
     Participant ps[MAX_PARTICIPANTS];
     int n = participants_of_game(parts, game, ps);
     const Backend *reference = participant_reference(game);
-    char message[ERROR_TEXT_MAX];
     /* The moves, checked once against the reference backend's legal moves. */
     Session view;
     Position here;

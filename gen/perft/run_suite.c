@@ -25,14 +25,23 @@ static void add_speed(SpeedRow *rows, int *count, const Participant *p, Game gam
     rows[i].seconds += d->seconds;
 }
 
-/* The positions in a suite file, for "position k of N" (a malformed line
- * ends the count; the run itself reports it). */
-static int count_positions(FILE *file, const char *path, EpdEntry *e)
+/* The positions in a suite file, for "position k of N", and their games
+ * (bits 1 << GAME), which settle the engines' games (a malformed line ends
+ * the count; the run itself reports it).  -1 when the file cannot be read
+ * twice (a pipe): nothing is known ahead, and the engines' games must be
+ * declared. */
+static int count_positions(FILE *file, const char *path, EpdEntry *e, unsigned *games)
 {
     char ignored[ERROR_TEXT_MAX];
     int line = 0, n = 0;
-    while (epd_next(file, path, &line, e, ignored, sizeof ignored) == 1)
+    *games = 1u << GAME_CHESS | 1u << GAME_QUATERNITY;
+    if (fseek(file, 0, SEEK_CUR) != 0)
+        return -1;
+    *games = 0;
+    while (epd_next(file, path, &line, e, ignored, sizeof ignored) == 1) {
         n++;
+        *games |= 1u << e->pos.game;
+    }
     rewind(file);
     return n;
 }
@@ -56,8 +65,10 @@ typedef struct Suite {
 static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n, int depth, int positions, char *err,
                        size_t errlen)
 {
-    char label[160];
-    snprintf(label, sizeof label, "position %d of %d (%s), depth %d", u->t.positions, positions, e->id, depth);
+    char label[160], of[32] = "";
+    if (positions >= 0)
+        snprintf(of, sizeof of, " of %d", positions);
+    snprintf(label, sizeof label, "position %d%s (%s), depth %d", u->t.positions, of, e->id, depth);
     u->counting->label = label;
     DivideQuery q = {.root = &e->pos, .root_text = e->text, .here = &e->pos, .depth = depth, .bulk = u->s->bulk};
     int r = crosscheck(ps, n, u->counting, &q, u->divides, &u->report, err, errlen);
@@ -133,7 +144,14 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int positions = count_positions(file, u->s->suite, e);
+    unsigned games;
+    int positions = count_positions(file, u->s->suite, e, &games);
+    char what[ERROR_TEXT_MAX];
+    snprintf(what, sizeof what, "suite %s%s", u->s->suite, positions < 0 ? " (a pipe, its games unknown ahead)" : "");
+    if (participants_settle_games(u->parts, games, what, false, err, errlen) < 0) {
+        free(e);
+        return -1;
+    }
     int line = 0, status = 0;
     while (status == 0 && !output_failed(u->o)) {
         int read = epd_next(file, u->s->suite, &line, e, err, errlen);
@@ -172,7 +190,7 @@ int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Out
             status = output_error(o, err, message);
         } else if (r >= EXIT_SIGNAL_BASE) {
             output_text(o, "%s\n", message);
-            output_json_set(o, "interrupted", json_string(message));
+            output_json_set(o, "interrupted", output_json_string(message));
             status = r;
         } else {
             output_suite_summary(o, s, &u->t, hashing);

@@ -30,8 +30,9 @@ struct DeepWork {
     atomic_uchar *done;     /* per unit */
     atomic_size_t finished; /* units done, resumed ones included */
     atomic_uint_fast64_t nodes;
-    atomic_bool checkpoint_failed;
-    Checkpoint *checkpoint; /* or NULL */
+    atomic_bool checkpoint_failed; /* an append failed: said once, at once */
+    Checkpoint *checkpoint;        /* or NULL */
+    size_t resumed;                /* units the checkpoint held at the start */
     Progress *progress;
     pthread_mutex_t progress_lock;
 };
@@ -50,6 +51,22 @@ bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
     return true;
 }
 
+/* The first failed append, said when it happens: a run killed after it
+ * has warned, and the user knows a rerun will count those units again. */
+static void checkpoint_failure_note(DeepWork *r)
+{
+    int failure;
+    size_t kept = checkpoint_appended(r->checkpoint, &failure) + r->resumed;
+    char note[1024];
+    snprintf(note, sizeof note,
+             "perft: cannot append to checkpoint %s: %s; the count goes on, the %zu unit%s in the file stay%s "
+             "(the rest would be counted again)",
+             r->settings->checkpoint, strerror(failure), kept, kept == 1 ? "" : "s", kept == 1 ? "s" : "");
+    pthread_mutex_lock(&r->progress_lock);
+    progress_note(r->progress, note);
+    pthread_mutex_unlock(&r->progress_lock);
+}
+
 void deep_work_done(DeepWork *r, size_t i, uint64_t count)
 {
     r->counts[i] = count;
@@ -59,8 +76,8 @@ void deep_work_done(DeepWork *r, size_t i, uint64_t count)
     if (r->checkpoint) {
         char text[UNIT_TEXT_MAX];
         work_unit_text(r->units, r->job->start.game, i, text, sizeof text);
-        if (checkpoint_append(r->checkpoint, i, count, text) < 0)
-            atomic_store(&r->checkpoint_failed, true);
+        if (checkpoint_append(r->checkpoint, i, count, text) < 0 && !atomic_exchange(&r->checkpoint_failed, true))
+            checkpoint_failure_note(r);
     }
 }
 
@@ -208,7 +225,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     void *instance = b->create(b);
     WorkUnits units = {0};
     DeepWork r = {.job = job, .settings = s, .units = &units};
-    Checkpoint checkpoint = {0};
+    Checkpoint checkpoint = {.fd = -1};
     bool checkpoint_open = false;
     size_t *pending = NULL;
     int status = -1;
@@ -252,6 +269,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
             pending[r.pending_count++] = i;
     }
     r.pending = pending;
+    r.resumed = result->units_resumed;
     atomic_store(&r.finished, result->units_resumed);
     atomic_store(&r.nodes, resumed_nodes);
     if (s->checkpoint && result->units_resumed > 0)
@@ -273,8 +291,11 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     progress_finish(&progress, atomic_load(&r.finished), units.count, atomic_load(&r.nodes));
     if (status < 0)
         goto done;
-    if (atomic_load(&r.checkpoint_failed))
-        fprintf(s->err, "perft: could not append to checkpoint %s (the count went on without it)\n", s->checkpoint);
+    if (r.checkpoint) {
+        int failure;
+        result->units_kept = result->units_resumed + checkpoint_appended(r.checkpoint, &failure);
+        result->checkpoint_errno = failure;
+    }
 
     /* A root move is finished when every unit below it is (one with no
      * units, a line ending before the split, counts 0). */

@@ -50,6 +50,8 @@ typedef struct DeepResult {
     int root_count;
     size_t units, units_done, units_resumed; /* resumed: read from the checkpoint */
     uint64_t nodes_resumed;                  /* what the resumed units count */
+    size_t units_kept;                       /* in the checkpoint file at the end: resumed and appended */
+    int checkpoint_errno;                    /* why appending to the checkpoint failed, or 0 */
     int split;                               /* plies below the root a unit starts at */
     int signal;                              /* SIGINT or SIGTERM when interrupted, else 0 */
     double seconds;

@@ -85,6 +85,13 @@ void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_
     draw(p, units_done, units_total, nodes, elapsed, ending);
 }
 
+void progress_note(Progress *p, const char *line)
+{
+    fprintf(p->err, "%s%s\n", p->drawn && p->terminal ? "\r\033[K" : "", line);
+    fflush(p->err);
+    p->drawn = false;
+}
+
 void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes)
 {
     if (p->drawn && p->terminal) {

@@ -33,6 +33,9 @@ void progress_names(Progress *p, const char *units, const char *nodes);
 void progress_baseline(Progress *p, size_t units, uint64_t nodes);
 /* Redraws the line when it is due. */
 void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
+/* Prints `line` (a whole message) on its own line, first clearing a
+ * terminal's progress line, which the next update redraws. */
+void progress_note(Progress *p, const char *line);
 /* Clears a terminal's line so that what follows starts clean; a forced
  * line that is not a terminal's ends on the run's totals ("done in 2s"). */
 void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
