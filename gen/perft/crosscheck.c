@@ -149,7 +149,7 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
         if (participant_divide(d->a, c, &below, d->da, err, errlen) < 0 ||
             participant_divide(d->b, c, &below, d->db, err, errlen) < 0)
             return -1;
-        if (d->da->signal || d->db->signal)
+        if (d->da->signal || d->db->signal || d->da->over_budget || d->db->over_budget)
             return 1;
     }
 }
@@ -177,7 +177,7 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
     for (int k = 0; k < count; k++) {
         if (participant_divide(&ps[k], c, q, &divides[k], err, errlen) < 0)
             return -1;
-        if (divides[k].signal)
+        if (divides[k].signal || divides[k].over_budget)
             return 0;
     }
     int odd = crosscheck_odd_one(divides, count);
@@ -219,8 +219,10 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
             Descent d = {&ps[0], &ps[odd], &da, &db};
             int r = descend(&d, c, q, &view, report, err, errlen);
             result = r < 0 ? -1 : r == 0 ? 1 : 0;
-            if (r == 1)
+            if (r == 1) {
                 divides[0].signal = da.signal ? da.signal : db.signal;
+                divides[0].over_budget = !divides[0].signal;
+            }
         } else
             snprintf(err, errlen, "cross-check: out of memory");
         divide_free(&da);

@@ -49,8 +49,9 @@ typedef struct CrossReport {
 
 /* Divides q with each of the `count` participants into divides[k] (each
  * with room for MAX_MOVES entries) and, when they differ, descends from
- * q's position.  Returns 0 when they agree or a count was interrupted
- * (divides[k].signal), 1 with the report filled when they differ or one
+ * q's position.  Returns 0 when they agree, or when a count was
+ * interrupted (divides[k].signal) or passed the node budget
+ * (divides[k].over_budget: the participants after it are not asked), 1 with the report filled when they differ or one
  * divide alone is wrong (see above), -1 with one line in err when a
  * participant fails. */
 int crosscheck(const Participant *ps, int count, Counting *counting, const DivideQuery *q, Divide *divides,

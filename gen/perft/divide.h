@@ -28,6 +28,7 @@ typedef struct Divide {
     size_t units_kept;    /* in the checkpoint at the end: resumed and appended */
     int checkpoint_errno; /* why appending to the checkpoint failed, or 0 */
     int signal;           /* SIGINT or SIGTERM when the count was interrupted, else 0 */
+    bool over_budget;     /* stopped past the run's node budget (--max-nodes): no count */
     /* An engine that listed a move twice (a move generation bug it shows
      * at this position): the move and its two counts. */
     bool twice;

@@ -95,7 +95,8 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                    "check every ;Dn count of an EPD file (QFEN or FEN lines)"},
     [OPT_MAX_DEPTH] = {"max-depth", 0, "N", M_SUITE, 1, MAX_DEPTH, "depth", "deepest depth a suite checks (default 3)"},
     [OPT_MAX_NODES] = {"max-nodes", 0, "N", M_SUITE, 1, LONG_MAX - 1, "number",
-                       "skip suite counts above N nodes (default: no limit)"},
+                       "count each suite count within N nodes: one that passes\nN is stopped there and skipped "
+                       "(failed when the\nfile says N or fewer; default: no limit)"},
     [OPT_RANDOM] = {"random", 0, "GAMES", M_RANDOM, 1, 100000000, "game count",
                     "play GAMES random legal games from the opening and the\nchess start (or every position of --from "
                     "FILE),\ncomparing every participant's legal moves at every node"},
@@ -148,6 +149,10 @@ static bool no_hash(const RunSettings *s)
 {
     return s->hash_mib == 0;
 }
+static bool engines_alone_in_suite(const RunSettings *s)
+{
+    return backend_is(s, "none") && s->mode == RUN_SUITE;
+}
 static bool stockfish_beyond_divide(const RunSettings *s)
 {
     return s->format == FORMAT_STOCKFISH && s->mode != RUN_DIVIDE;
@@ -172,6 +177,9 @@ static const struct Requirement {
      "--checkpoint keeps a built-in backend's work units: with -b none only engines count"},
     {OPT_CHECKPOINT, every_backend,
      "--checkpoint keeps one backend's work units: -b all counts with every backend (choose one with -b NAME)"},
+    {OPT_MAX_NODES, engines_alone_in_suite,
+     "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
+     "engines count (--engine-timeout bounds them)"},
     {OPT_FORMAT, stockfish_beyond_divide,
      "--format stockfish is for divide only (use text or json with --suite or --random)"},
 };

@@ -59,6 +59,28 @@ void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participa
                 d->seconds > 0 ? (double)d->total / d->seconds / 1e6 : 0.0, ok ? "ok" : "FAIL");
 }
 
+void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d,
+                              uint64_t budget, bool wrong)
+{
+    if (o->format == FORMAT_JSON) {
+        json_t *check = json_pack("{s:o, s:i, s:i, s:s, s:I, s:n, s:I, s:f, s:b, s:s}", "id", output_json_string(e->id),
+                                  "line", e->line, "depth", depth, "participant", p->name, "expected",
+                                  (json_int_t)e->expected[depth], "got", "past_max_nodes", (json_int_t)budget,
+                                  "seconds", d->seconds, "ok", !wrong, "result", wrong ? "failed" : "skipped");
+        if (wrong)
+            json_object_set_new(check, "position", json_string(e->text));
+        json_array_append_new(array_member(o, "checks"), check);
+        return;
+    }
+    char id[ID_COLUMN + 1], past[32];
+    column_id(e->id, id);
+    snprintf(past, sizeof past, ">%llu", (unsigned long long)budget);
+    output_text(o, "%-*s %5d %-9s %15llu %15s %9.3f %9s  %s\n", ID_COLUMN, id, depth, p->name,
+                (unsigned long long)e->expected[depth], past, d->seconds, "-",
+                wrong ? "FAIL (the count passes --max-nodes, the file's does not)"
+                      : "skipped (passes --max-nodes: stopped)");
+}
+
 void output_suite_failed_position(Output *o, const EpdEntry *e)
 {
     output_text(o, "  %s:%d position: %s\n", e->id, e->line, e->text);
@@ -93,8 +115,8 @@ void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t,
     if (t->disagreements)
         snprintf(skipped, sizeof skipped, ", %d disagreement%s", t->disagreements, t->disagreements == 1 ? "" : "s");
     if (t->skipped)
-        snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped), ", %d count%s above --max-nodes skipped",
-                 t->skipped, t->skipped == 1 ? "" : "s");
+        snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
+                 ", %d count%s above --max-nodes skipped (stopped there)", t->skipped, t->skipped == 1 ? "" : "s");
     if (t->deeper)
         snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
                  ", %d count%s deeper than --max-depth %d skipped", t->deeper, t->deeper == 1 ? "" : "s", s->max_depth);

@@ -21,6 +21,11 @@ void output_suite_heading(Output *o);
 /* One count held against the file's: text, a row (and the position when it
  * failed); JSON, an entry of "checks". */
 void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok);
+/* A count stopped past --max-nodes `budget` by participant p: a row saying
+ * so, failed (`wrong`: the file's count is within the budget) or skipped;
+ * JSON, an entry of "checks" whose "got" is null. */
+void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d,
+                              uint64_t budget, bool wrong);
 /* Text: the position of the rows above that failed (file line and text). */
 void output_suite_failed_position(Output *o, const EpdEntry *e);
 /* The participants' disagreement on a count (text: the diagnosis under the

@@ -124,7 +124,8 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
                              .checkpoint = q->checkpoint,
                              .label = c->label ? label : NULL,
                              .err = c->err,
-                             .table = c->table};
+                             .table = c->table,
+                             .node_budget = c->node_budget};
     DeepResult result = {.roots = out->entries};
     int r = c->hook ? c->hook(&job, &settings, &result, err, errlen, c->hook_context)
                     : deep_divide(&job, &settings, &result, err, errlen);
@@ -140,6 +141,7 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
     out->units_kept = result.units_kept;
     out->checkpoint_errno = result.checkpoint_errno;
     out->signal = result.signal;
+    out->over_budget = result.over_budget;
     if (settings.workers_text)
         snprintf(out->workers, sizeof out->workers, "%s", settings.workers_text);
     else

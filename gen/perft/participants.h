@@ -76,10 +76,11 @@ typedef struct Counting {
     PerftHash *table;           /* or NULL */
     const Backend *table_holds; /* whose counts the table holds */
     bool progress;
-    const char *label;   /* the progress line's opening ("position 3 of 12 (id), depth 4", followed by the
-                            backend's name; "": the name alone), or NULL: none */
-    FILE *err;           /* the progress line and checkpoint notes */
-    DeepDivideHook hook; /* or NULL: deep_divide */
+    const char *label;    /* the progress line's opening ("position 3 of 12 (id), depth 4", followed by the
+                             backend's name; "": the name alone), or NULL: none */
+    FILE *err;            /* the progress line and checkpoint notes */
+    uint64_t node_budget; /* 0: none; else a count stops once past it (Divide.over_budget) */
+    DeepDivideHook hook;  /* or NULL: deep_divide */
     void *hook_context;
 } Counting;
 

@@ -30,6 +30,8 @@ struct DeepWork {
     atomic_uchar *done;     /* per unit */
     atomic_size_t finished; /* units done, resumed ones included */
     atomic_uint_fast64_t nodes;
+    atomic_uint_fast64_t spent; /* nodes counted so far under a budget, parts of units included */
+    atomic_bool over_budget;
     atomic_bool checkpoint_failed; /* an append failed: said once, at once */
     Checkpoint *checkpoint;        /* or NULL */
     size_t resumed;                /* units the checkpoint held at the start */
@@ -39,7 +41,7 @@ struct DeepWork {
 
 bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
 {
-    if (interrupt_signal())
+    if (interrupt_signal() || atomic_load(&r->over_budget))
         return false;
     size_t k = atomic_fetch_add(&r->next, 1);
     if (k >= r->pending_count)
@@ -105,13 +107,23 @@ static void feed_done(void *context, int thread, size_t index, uint64_t count)
     deep_work_done(context, index, count);
 }
 
+/* The budget's account: false once the nodes counted pass it. */
+static bool feed_spend(void *context, uint64_t nodes)
+{
+    DeepWork *r = context;
+    uint64_t spent = atomic_fetch_add(&r->spent, nodes) + nodes;
+    if (spent > r->settings->node_budget)
+        atomic_store(&r->over_budget, true);
+    return !atomic_load(&r->over_budget);
+}
+
 /* The executor of bin/perft: this process's threads, the progress line
  * redrawn every 50 ms (which also sees an interrupt promptly). */
 static int run_threads(DeepWork *r, void *context, char *err, size_t errlen)
 {
     (void)context;
     int threads = r->settings->threads >= 1 ? r->settings->threads : 1;
-    UnitFeed feed = {feed_take, feed_done, r};
+    UnitFeed feed = {feed_take, feed_done, r, r->settings->node_budget ? feed_spend : NULL};
     CountingThreads *c = counting_threads_start(r->job, r->settings->table, threads, &feed, err, errlen);
     if (!c)
         return -1;
@@ -220,6 +232,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     result->units = result->units_done = result->units_resumed = 0;
     result->nodes_resumed = 0;
     result->signal = 0;
+    result->over_budget = false;
 
     /* The instance the tree is split in; the executor's have their own. */
     void *instance = b->create(b);
@@ -287,6 +300,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     status = (s->executor ? s->executor : run_threads)(&r, s->executor_context, err, errlen);
     pthread_mutex_destroy(&r.progress_lock);
     result->signal = interrupt_signal();
+    result->over_budget = atomic_load(&r.over_budget);
     interrupt_restore(&guard);
     progress_finish(&progress, atomic_load(&r.finished), units.count, atomic_load(&r.nodes));
     if (status < 0)
