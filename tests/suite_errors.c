@@ -200,10 +200,10 @@ Test(suite_errors, max_nodes_is_a_budget_not_the_files_count, .timeout = 60)
     double seconds = seconds_now() - start;
     EXPECT(seconds < 10 * TEST_SLOWDOWN, "took %.1f s", seconds);
     EXPECT(r.status == 1, "status %d: %s", r.status, r.err);
-    EXPECT(strstr(r.out, "start                                9 bitboard                5        >1000000 ") &&
+    EXPECT(strstr(r.out, "start                                9 bitboard                  5        >1000000 ") &&
                strstr(r.out, "FAIL (the count passes --max-nodes, the file's does not)\n  start:1 position: "),
            "the wrong count is not failed:\n%s", r.out);
-    EXPECT(strstr(r.out, "published                            9 bitboard    2439530234167        >1000000 ") &&
+    EXPECT(strstr(r.out, "published                            9 bitboard      2439530234167        >1000000 ") &&
                strstr(r.out, "skipped (passes --max-nodes: stopped)\n"),
            "the published count is not skipped:\n%s", r.out);
     EXPECT(strstr(r.out, "2 positions, 2 counts, 2 checks, 1 failed, 1 count above --max-nodes skipped (stopped "

@@ -88,7 +88,9 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_HASH_VERIFY] = {"hash-verify", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
                          "recompute about one hash hit in 1024 without the table\nand fail on a mismatch"},
     [OPT_PROGRESS] = {"progress", 0, NULL, M_ANY, 0, -1, NULL,
-                      "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway)"},
+                      "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway): "
+                      "a deep\ncount's work units; a suite's positions, counts,\nfailures and disagreements; random "
+                      "games, positions\nand disagreements"},
     [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", M_DIVIDE, 0, -1, NULL,
                         "append finished work units to FILE; the same command\nrun again resumes from it"},
     [OPT_SUITE] = {"suite", 0, "FILE", M_SUITE, 0, -1, NULL,
@@ -137,6 +139,10 @@ static bool engines_alone(const RunSettings *s)
 {
     return backend_is(s, "none");
 }
+static bool engines_alone_in_divide(const RunSettings *s)
+{
+    return backend_is(s, "none") && s->mode == RUN_DIVIDE;
+}
 static bool engines_alone_in_random(const RunSettings *s)
 {
     return backend_is(s, "none") && s->mode == RUN_RANDOM;
@@ -171,8 +177,9 @@ static const struct Requirement {
     {OPT_THREADS, engines_alone,
      "-t counts the built-in backends on threads: with -b none only engines count, on their own"},
     {OPT_HASH, engines_alone, "--hash keeps the built-in backends' counts: with -b none only engines count"},
-    {OPT_PROGRESS, engines_alone,
-     "--progress draws the built-in backends' work units: with -b none only engines count"},
+    {OPT_PROGRESS, engines_alone_in_divide,
+     "--progress draws the built-in backends' work units in a divide: with -b none only engines count, one query "
+     "each"},
     {OPT_CHECKPOINT, engines_alone,
      "--checkpoint keeps a built-in backend's work units: with -b none only engines count"},
     {OPT_CHECKPOINT, every_backend,

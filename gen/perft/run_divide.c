@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "crosscheck.h"
 #include "output_divide.h"
+#include "output_speed.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"
@@ -30,7 +31,7 @@ static double mnps(const Divide *d)
  * participant. */
 static void report_speed(const RunSettings *s, const Counting *c, const Participant *p, const Divide *d, FILE *err)
 {
-    char how[160];
+    char how[256];
     if (p->backend) {
         char counting[96];
         counting_text(c, s->bulk, counting, sizeof counting);
@@ -144,16 +145,28 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         output_divide_table(o, game, ps, ds, n);
         output_disagreement(o, report);
     }
-    output_flush(o);
+    char how[96], backends[160];
+    counting_text(counting, s->bulk, how, sizeof how);
+    snprintf(backends, sizeof backends, "%s, %d thread%s", how, counting->threads, counting->threads == 1 ? "" : "s");
+    SpeedRow rows[MAX_SPEED_ROWS];
+    int nrows = 0;
     for (int k = 0; k < n; k++)
-        report_speed(s, counting, &ps[k], &ds[k], err);
-    if (n > 1) {
-        char how[96];
-        counting_text(counting, s->bulk, how, sizeof how);
-        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (%s, %d thread%s)\n", n,
-                game_name(game), parts->engine_count, parts->engine_count == 1 ? "" : "s",
-                r == 0 ? "agree" : "DISAGREE", s->depth, seconds, how, counting->threads,
-                counting->threads == 1 ? "" : "s");
+        speed_add(rows, &nrows, &ps[k], game, &ds[k]);
+    output_speed_table_json(o, rows, nrows, backends);
+    output_flush(o);
+    if (n == 1) {
+        report_speed(s, counting, &ps[0], &ds[0], err);
+    } else {
+        /* On stderr: standard output is the divide, perftree's contract. */
+        char *table = speed_table_text(rows, nrows, backends);
+        fprintf(err, "perft %d: speed of each participant\n%s", s->depth, table ? table : "(out of memory)\n");
+        free(table);
+        int engines = 0;
+        for (int k = 0; k < n; k++)
+            engines += ps[k].engine != NULL;
+        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (the backends: %s)\n", n,
+                game_name(game), engines, engines == 1 ? "" : "s", r == 0 ? "agree" : "DISAGREE", s->depth, seconds,
+                backends);
     }
     status = r == 0 ? EXIT_AGREE : EXIT_DIFFER;
 done:

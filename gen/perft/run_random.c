@@ -355,8 +355,12 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
     }
     progress_start(&run.progress, err, s->progress, "random");
     progress_names(&run.progress, "games", "positions");
+    char note[64];
+    snprintf(note, sizeof note, "0 disagreements");
+    progress_note_with(&run.progress, note);
     for (long g = 0; result == 0 && g < s->random_games && !output_failed(o); g++)
         result = play_game(&run, &starts[g % nstarts], g, message, sizeof message);
+    snprintf(note, sizeof note, "%ld disagreement%s", t.disagreements, t.disagreements == 1 ? "" : "s");
     progress_finish(&run.progress, (size_t)t.games, (size_t)s->random_games, (uint64_t)t.positions);
     free(starts);
     if (totals)
