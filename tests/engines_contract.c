@@ -168,3 +168,24 @@ Test(engines_contract, a_process_left_holding_the_output_does_not_cost_the_time_
     cr_expect(seconds < 5 * TEST_SLOWDOWN, "took %.1f s", seconds);
     cli_free(&r);
 }
+
+/* --help states the contract where users look (before: one line per
+ * protocol in --engine's text). */
+Test(engines_contract, help_states_the_adapter_contract)
+{
+    CliRun r = RUN("--help");
+    cr_expect(r.status == 0, "status %d", r.status);
+    static const char *const SAID[] = {
+        "[NAME=][GAME:]uci:COMMAND",
+        "--engine-option=NAME=VALUE",
+        "perftree:COMMAND  one process per query: /bin/sh -c 'COMMAND \"$@\"' sh DEPTH",
+        "(an empty argument when none)",
+        "\"go perft DEPTH\", answered by \"MOVE: COUNT\" lines",
+        "The fast path for long\n                    random runs",
+        "e7e8q or e7e8Q",
+        "engine is asked only about its game's positions",
+    };
+    for (size_t i = 0; i < sizeof SAID / sizeof *SAID; i++)
+        cr_expect(strstr(r.out, SAID[i]), "--help does not say '%s'", SAID[i]);
+    cli_free(&r);
+}

@@ -598,6 +598,23 @@ void options_usage(FILE *out)
             help += length + (help[length] == '\n');
         }
     }
+    fputs("\nEngines (the adapter contract; gen/perft/README.md has all of it):\n"
+          "  perftree:COMMAND  one process per query: /bin/sh -c 'COMMAND \"$@\"' sh DEPTH\n"
+          "                    POSITION MOVES, DEPTH from 1, POSITION a FEN of six\n"
+          "                    fields (or QFEN), MOVES the moves played from it\n"
+          "                    (an empty argument when none); it prints \"MOVE COUNT\"\n"
+          "                    per root move, a blank line and the total, exit 0\n"
+          "  uci:COMMAND       one process: uci, setoption per --engine-option,\n"
+          "                    isready; per query \"position fen FEN [moves ...]\" and\n"
+          "                    \"go perft DEPTH\", answered by \"MOVE: COUNT\" lines and\n"
+          "                    \"Nodes searched: N\"; quit.  The fast path for long\n"
+          "                    random runs\n"
+          "  Moves: e2e4, e7e8q or e7e8Q, castling as the king's move (e1g1),\n"
+          "  Quaternity d11e12q.  Each query may take --engine-timeout seconds.  An\n"
+          "  engine is asked only about its game's positions (GAME: in --engine).\n"
+          "  A move listed twice or a count other than 1 at depth 1 is a finding\n"
+          "  (exit 1), not a protocol failure.\n",
+          out);
     fputs("\nExit status: 0 agreed and checked, 1 a disagreement or a failed check, 2 a\n"
           "usage or input error or an engine's failure, 70 a backend's broken\n"
           "contract, 74 standard output not written, 130/143 interrupted.\n",
