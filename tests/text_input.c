@@ -119,3 +119,19 @@ Test(text_input, engine_counts_out_of_range)
         cli_free(&r);
     }
 }
+
+/* --engine-timeout takes digits and a decimal point (0.5, 10), as every
+ * number of the command line is digits only; before, strtod also took
+ * " 5", "+5", "0x10", "1e3" and "inf". */
+Test(text_input, engine_timeout_is_digits_and_a_point)
+{
+    static const char *const REFUSED[] = {" 5", "+5", "0x10", "1e3", "inf", "5.", ".5", "5,5"};
+    for (size_t i = 0; i < sizeof REFUSED / sizeof *REFUSED; i++) {
+        char message[128];
+        snprintf(message, sizeof message,
+                 "perft: --engine-timeout '%s' is not a number of seconds above 0 and up to 86400\n", REFUSED[i]);
+        CliRun r = RUN("--engine-timeout", REFUSED[i], "--engine", "uci:/usr/games/stockfish", "1", CHESS_INITIAL);
+        EXPECT(r.status == 2 && strcmp(r.err, message) == 0, "'%s': status %d, stderr %s", REFUSED[i], r.status, r.err);
+        cli_free(&r);
+    }
+}

@@ -286,10 +286,15 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
         break;
     }
     case OPT_ENGINE_TIMEOUT: {
+        /* Digits and one decimal point only: strtod would take " 5", "+5",
+         * "0x10", "1e3" and "inf" too. */
+        size_t whole = strspn(value, "0123456789"), fraction = 0;
+        if (value[whole] == '.')
+            fraction = 1 + strspn(value + whole + 1, "0123456789");
         char *end;
         errno = 0;
         double t = strtod(value, &end);
-        if (!*value || *end || errno || !(t > 0 && t <= 86400))
+        if (whole == 0 || value[whole + fraction] != '\0' || fraction == 1 || *end || errno || !(t > 0 && t <= 86400))
             return fail(err, errlen, "--engine-timeout '%s' is not a number of seconds above 0 and up to 86400", value);
         s->engine_timeout = t;
         break;
