@@ -36,7 +36,7 @@ Test(engines_contract, what_cannot_be_known_is_refused_in_one_line)
     EXPECT_ERROR("perft: engine perft: its game cannot be known, the default start list (the Quaternity opening, "
                  "the chess start) holds chess and Quaternity positions: declare it (--engine "
                  "chess:perftree:COMMAND or quaternity:perftree:COMMAND)",
-                 "--random", "2", "--engine", "perftree:" TEST_PERFT_BIN);
+                 "--random", "2", "--engine", "perft=perftree:" TEST_PERFT_BIN);
     EXPECT_ERROR("perft: engine stockfish plays chess (undeclared UCI engines do; --engine quaternity:uci:COMMAND "
                  "declares a Quaternity one): the position given is Quaternity",
                  "--engine", "uci:" TEST_STOCKFISH, "2", QUATERNITY_OPENING_QFEN);
@@ -69,7 +69,7 @@ Test(engines_contract, a_suite_asks_each_engine_its_own_game, .timeout = 60)
              "perft: engine perft: its game cannot be known, suite %s holds chess and Quaternity positions: "
              "declare it (--engine chess:perftree:COMMAND or quaternity:perftree:COMMAND)\n",
              mixed);
-    CliRun r = RUN("--suite", mixed, "--engine", "perftree:" TEST_PERFT_BIN);
+    CliRun r = RUN("--suite", mixed, "--engine", "perft=perftree:" TEST_PERFT_BIN);
     EXPECT(r.status == 2 && strstr(r.err, message), "undeclared in a mixed suite: %d %s", r.status, r.err);
     cli_free(&r);
 
@@ -86,7 +86,7 @@ Test(engines_contract, a_suite_asks_each_engine_its_own_game, .timeout = 60)
     cr_expect_eq(engine_rows, 2, "the chess engine answered %zu counts, not the start's two", engine_rows);
     json_decref(doc);
 
-    r = RUN("--suite", chess, "--engine", "perftree:" TEST_PERFT_BIN);
+    r = RUN("--suite", chess, "--engine", "perft=perftree:" TEST_PERFT_BIN);
     EXPECT(r.status == 0 && strstr(r.err, "engine perft (perftree: " TEST_PERFT_BIN "; chess): 2 queries"),
            "undeclared in a chess suite: %d %s", r.status, r.err);
     cli_free(&r);
@@ -125,7 +125,7 @@ Test(engines_contract, options_that_cannot_apply_are_refused_in_one_line)
                  "--engine-option", "Hsh=16", "1", CHESS_INITIAL);
     EXPECT_ERROR("perft: --engine-option 'Hash=16': engine perft speaks perftree (options are for UCI engines, sent "
                  "with setoption)",
-                 "--engine", "perftree:" TEST_PERFT_BIN, "--engine-option", "Hash=16", "1", CHESS_INITIAL);
+                 "--engine", "perft=perftree:" TEST_PERFT_BIN, "--engine-option", "Hash=16", "1", CHESS_INITIAL);
     EXPECT_ERROR("perft: --engine-option 'Hash=16' comes before any --engine (it sets an option of the --engine "
                  "before it)",
                  "--engine-option", "Hash=16", "--engine", "uci:" TEST_STOCKFISH, "1", CHESS_INITIAL);
