@@ -101,6 +101,8 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
         return report_error(err, "%s", message);
     if (s.mode == RUN_HELP || s.mode == RUN_LIST)
         return print_help_or_list(&s, out, err);
+    if (hooks && hooks->results_elsewhere)
+        s.output = NULL; /* two processes writing one file would overwrite each other's lines */
     Output o;
     if (output_open(&o, out, &s, message, sizeof message) < 0)
         return report_error(err, "%s", message);
