@@ -86,6 +86,13 @@ Test(engines_contract, a_suite_asks_each_engine_its_own_game, .timeout = 60)
     cr_expect_eq(engine_rows, 2, "the chess engine answered %zu counts, not the start's two", engine_rows);
     json_decref(doc);
 
+    /* Engines alone: the positions of the other game are skipped, and the
+     * closing line says so. */
+    r = RUN("--suite", mixed, "-b", "none", "--engine", "c=chess:perftree:" TEST_PERFT_BIN);
+    EXPECT(r.status == 0 && strstr(r.out, "1 position of a game no engine plays skipped (-b none)"),
+           "engines alone in a mixed suite: %d %s%s", r.status, r.out, r.err);
+    cli_free(&r);
+
     r = RUN("--suite", chess, "--engine", "perft=perftree:" TEST_PERFT_BIN);
     EXPECT(r.status == 0 && strstr(r.err, "engine perft (perftree: " TEST_PERFT_BIN "; chess): 2 queries"),
            "undeclared in a chess suite: %d %s", r.status, r.err);

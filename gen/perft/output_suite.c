@@ -107,14 +107,15 @@ void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t,
 {
     if (o->format == FORMAT_JSON) {
         output_json_set(o, "summary",
-                        json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "positions", t->positions, "counts", t->counts,
-                                  "checks", t->checks, "failed", t->failed, "disagreements", t->disagreements,
-                                  "skipped_above_max_nodes", t->skipped, "skipped_deeper_than_max_depth", t->deeper));
+                        json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "positions", t->positions, "counts",
+                                  t->counts, "checks", t->checks, "failed", t->failed, "disagreements",
+                                  t->disagreements, "skipped_above_max_nodes", t->skipped,
+                                  "skipped_deeper_than_max_depth", t->deeper, "skipped_no_participant", t->unplayed));
         return;
     }
     /* What was not run is said, so a wrong count there cannot pass
      * unnoticed. */
-    char skipped[160] = "";
+    char skipped[256] = "";
     if (t->disagreements)
         snprintf(skipped, sizeof skipped, ", %d disagreement%s", t->disagreements, t->disagreements == 1 ? "" : "s");
     if (t->skipped)
@@ -123,6 +124,10 @@ void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t,
     if (t->deeper)
         snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
                  ", %d count%s deeper than --max-depth %d skipped", t->deeper, t->deeper == 1 ? "" : "s", s->max_depth);
+    if (t->unplayed)
+        snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
+                 ", %d position%s of a game no engine plays skipped (-b none)", t->unplayed,
+                 t->unplayed == 1 ? "" : "s");
     output_text(o, "suite %s: %d positions, %d counts, %d checks, %d failed%s (bulk counting %s, %s)\n", s->suite,
                 t->positions, t->counts, t->checks, t->failed, skipped, s->bulk ? "on" : "off", hashing);
     if (t->checks == 0)

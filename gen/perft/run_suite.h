@@ -20,6 +20,7 @@ typedef struct SuiteTotals {
     int disagreements; /* (position, depth) pairs whose participants disagreed */
     int skipped;       /* (position, depth) pairs whose count passed max_nodes (the file's count above it too) */
     int deeper;        /* (position, depth) pairs deeper than max_depth, not run */
+    int unplayed;      /* positions of a game no participant plays (-b none, engines of the other game) */
     double seconds;    /* time spent counting */
     unsigned long long nodes;
 } SuiteTotals;
