@@ -2,11 +2,13 @@
  * parsers (gen/perft/engine_protocol.c) without any process around them.
  *
  * Byte 0 picks the game; the rest is split into lines.  The first line is
- * also parsed as an --engine specification.  Every line goes through both
- * the UCI and the perftree line parsers: a move line must name squares of
- * the game and a promotion kind or none, and printing what was parsed in
- * the engine's own form must parse back to the same move and count; a
- * total must print and parse back too. */
+ * also parsed as an --engine specification (its name terminated, its
+ * command inside it, a declared game one of the games).  Every line goes
+ * through both the UCI and the perftree line parsers: a move line must
+ * name squares of the game and a promotion kind or none, and printing what
+ * was parsed in the engine's own form must parse back to the same move and
+ * count; a total must print and parse back too; a count called out of
+ * range must have more digits than 2^64 - 1 has less one (20). */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,6 +37,16 @@ static void check_line(Game game, LineParser parse, const char *form, const char
         snprintf(printed, sizeof printed, strcmp(form, "uci") == 0 ? "%s: %" PRIu64 : "%s %" PRIu64, text, count);
     } else if (kind == ENGINE_LINE_TOTAL) {
         snprintf(printed, sizeof printed, strcmp(form, "uci") == 0 ? "Nodes searched: %" PRIu64 : "%" PRIu64, count);
+    } else if (kind == ENGINE_LINE_OUT_OF_RANGE) {
+        size_t longest = 0;
+        for (const char *p = line; *p; p++) {
+            size_t n = strspn(p, "0123456789");
+            longest = n > longest ? n : longest;
+            p += n ? n - 1 : 0;
+        }
+        if (longest < 20)
+            fuzz_fail("%s line '%s' is called out of range with at most %zu digits in a row", form, line, longest);
+        return;
     } else {
         return;
     }
@@ -59,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[256];
     if (engine_spec_parse(spec_text, &spec, err, sizeof err) == 0) {
         if (!memchr(spec.name, '\0', sizeof spec.name) || !spec.command || spec.command < spec_text ||
-            spec.command > spec_text + first_len)
+            spec.command > spec_text + first_len || (spec.game_declared && spec.game >= GAME_COUNT))
             fuzz_fail("--engine '%s' parsed to a name or command out of bounds", spec_text);
     } else if (!err[0]) {
         fuzz_fail("--engine '%s' rejected without a message", spec_text);

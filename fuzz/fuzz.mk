@@ -78,6 +78,9 @@ $(FUZZ_SEEDS)/.built: $(FUZZ_SEED_BIN) $(FUZZ_FIXTURES)
 	printf '\001uci:/usr/games/stockfish\ne2e4: 20\na7a8q: 1\ninfo depth 1\n\nNodes searched: 400\n' \
 	    >$(FUZZ_SEEDS)/engine_lines/uci-chess
 	printf '\000perftree:bin/perft\nd4d5 41\nd11e12q 1\n\n1681\n' >$(FUZZ_SEEDS)/engine_lines/perftree-quaternity
+	printf '\001sf=chess:uci:stockfish\ne7e8Q: 1\ne2e4: 18446744073709551616\nNodes searched: 18446744073709551615\n' \
+	    >$(FUZZ_SEEDS)/engine_lines/uci-chess-upper-and-range
+	printf '\000q=quaternity:perftree:./mine\nd11e12Q 1\n99999999999999999999\n' >$(FUZZ_SEEDS)/engine_lines/perftree-declared
 	touch $@
 
 fuzz-build: deps-fuzz

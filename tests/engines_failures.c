@@ -117,7 +117,8 @@ Test(engines_failures, bad_engine_options)
     static const struct {
         const char *option, *value, *message;
     } CASES[] = {
-        {"--engine", "stockfish", "perft: --engine 'stockfish' is not uci:COMMAND or perftree:COMMAND"},
+        {"--engine", "stockfish",
+         "perft: --engine 'stockfish' is not [NAME=][GAME:]uci:COMMAND or [NAME=][GAME:]perftree:COMMAND"},
         {"--engine", "uci:  ", "perft: --engine 'uci:  ' has no command"},
         {"--engine-timeout", "0", "perft: --engine-timeout '0' is not a number of seconds"},
         {"--engine-timeout", "soon", "perft: --engine-timeout 'soon' is not a number of seconds"},

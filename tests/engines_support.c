@@ -32,7 +32,8 @@ void engine_start(Engine *e, double timeout, const char *format, ...)
     va_start(ap, format);
     vsnprintf(spec, sizeof spec, format, ap);
     va_end(ap);
-    cr_assert_eq(engine_open(e, spec, timeout, err, sizeof err), 0, "engine '%s' did not start: %s", spec, err);
+    cr_assert_eq(engine_open(e, spec, NULL, 0, timeout, err, sizeof err), 0, "engine '%s' did not start: %s", spec,
+                 err);
 }
 
 void position_after(const char *root_text, const char *path, char out[POSITION_TEXT_MAX])

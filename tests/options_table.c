@@ -83,7 +83,10 @@ static bool backend_shown(const Run *run)
 {
     if (run->doc)
         return strcmp(json_string_value(setting(run, "backend")), "mailbox") == 0;
-    return err_has(run, "chess mailbox,") || out_has(run, " mailbox ") || out_has(run, "(-b mailbox");
+    /* The stderr line of one participant, a row of the speed table, or the
+     * random run's summary. */
+    return err_has(run, "chess mailbox,") || err_has(run, "\nchess       mailbox ") || out_has(run, " mailbox ") ||
+           out_has(run, "(-b mailbox");
 }
 static bool engines_alone_shown(const Run *run)
 {
@@ -108,6 +111,15 @@ static bool timeout_shown(const Run *run)
     if (run->doc)
         return json_real_value(setting(run, "engine_timeout")) == 30.0;
     return err_has(run, "time-out 30 s a query");
+}
+static bool engine_option_shown(const Run *run)
+{
+    if (run->doc) {
+        json_t *options = json_object_get(run->settings, "engine_options");
+        json_t *last = json_array_get(options, json_array_size(options) - 1);
+        return json_array_size(last) == 1 && strcmp(json_string_value(json_array_get(last, 0)), "Threads=1") == 0;
+    }
+    return err_has(run, "; setoption Threads=1)");
 }
 static bool format_shown(const Run *run)
 {
@@ -153,7 +165,7 @@ static bool threads_shown(const Run *run)
 {
     if (run->doc)
         return json_integer_value(setting(run, "threads")) == 2;
-    return err_has(run, "2 threads") || out_has(run, "(2 threads");
+    return err_has(run, "2 threads") || out_has(run, ", 2 threads\n");
 }
 static bool hash_shown(const Run *run)
 {
@@ -246,8 +258,9 @@ typedef struct OptionCase {
 static const OptionCase CASES[] = {
     {"backend", {"-b", "mailbox"}, {NULL}, backend_shown},
     {"backend", {"-b", "none"}, {NULL}, engines_alone_shown},
-    {"engine", {"--engine", "x=perftree:" TEST_PERFT_BIN " -b padded"}, {NULL}, engine_shown},
+    {"engine", {"--engine", "x=chess:perftree:" TEST_PERFT_BIN " -b padded"}, {NULL}, engine_shown},
     {"engine-timeout", {"--engine-timeout", "30"}, {NULL}, timeout_shown},
+    {"engine-option", {"--engine-option", "Threads=1"}, {"--engine", "o=uci:" TEST_STOCKFISH}, engine_option_shown},
     {"format", {NULL}, {NULL}, format_shown}, /* every run gives it */
     {"output", {"-o", output_path}, {NULL}, output_shown},
     {"bulk", {"--bulk"}, {NULL}, bulk_shown},
@@ -275,7 +288,7 @@ static int mode_words(Mode mode, const char **args)
     int n = 0;
     switch (mode) {
     case DIVIDE_ALL: args[n++] = "-b", args[n++] = "all"; break;
-    case DIVIDE_ENGINE: args[n++] = "--engine", args[n++] = "e=perftree:" TEST_PERFT_BIN " -b mailbox"; break;
+    case DIVIDE_ENGINE: args[n++] = "--engine", args[n++] = "e=chess:perftree:" TEST_PERFT_BIN " -b mailbox"; break;
     case SUITE: args[n++] = "--suite", args[n++] = suite_path; break;
     case RANDOM: args[n++] = "--random", args[n++] = "2", args[n++] = "--plies", args[n++] = "4"; break;
     default: break;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli_run.h"
+#include "clock.h"
 #include "support.h"
 
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -179,6 +180,55 @@ Test(suite_errors, long_ids_keep_the_table)
                "row '%s' is out of its columns (header %zu long)", line, header_length);
     }
     EXPECT(rows == 2, "%d rows, expected 2:\n%s", rows, r.out);
+    cli_free(&r);
+    unlink(path);
+}
+
+/* --max-nodes is a budget the count is counted within, never the file's
+ * count trusted.  Before, a wrong ";D9 5" under --max-nodes 1000000 started
+ * the 2.4e12-node perft of the chess start at depth 9 (published 2439530234167,
+ * chessprogramming wiki "Perft Results"). */
+Test(suite_errors, max_nodes_is_a_budget_not_the_files_count, .timeout = 60)
+{
+    char text[256], path[64];
+    snprintf(text, sizeof text, "%s ;D1 20 ;D9 5 ;id start\n%s ;D9 2439530234167 ;id published\n", CHESS_INITIAL,
+             CHESS_INITIAL);
+    temp_file(text, strlen(text), path);
+    double start = seconds_now();
+    CliRun r = run_on(
+        path, (const char *const[]){"--suite", "FILE", "--max-depth", "9", "--max-nodes", "1000000", "-t", "2", NULL});
+    double seconds = seconds_now() - start;
+    EXPECT(seconds < 10 * TEST_SLOWDOWN, "took %.1f s", seconds);
+    EXPECT(r.status == 1, "status %d: %s", r.status, r.err);
+    EXPECT(strstr(r.out, "start                                9 bitboard                  5        >1000000 ") &&
+               strstr(r.out, "FAIL (the count passes --max-nodes, the file's does not)\n  start:1 position: "),
+           "the wrong count is not failed:\n%s", r.out);
+    EXPECT(strstr(r.out, "published                            9 bitboard      2439530234167        >1000000 ") &&
+               strstr(r.out, "skipped (passes --max-nodes: stopped)\n"),
+           "the published count is not skipped:\n%s", r.out);
+    EXPECT(strstr(r.out, "2 positions, 2 counts, 2 checks, 1 failed, 1 count above --max-nodes skipped (stopped "
+                         "there)"),
+           "the closing line:\n%s", r.out);
+    cli_free(&r);
+
+    json_t *doc = JSON_RUN(1, "--suite", path, "--max-depth", "9", "--max-nodes", "1000000", "--format", "json");
+    json_t *checks = json_object_get(doc, "checks");
+    cr_assert_eq(json_array_size(checks), 3);
+    json_t *wrong = json_array_get(checks, 1), *skipped = json_array_get(checks, 2);
+    cr_expect(json_is_null(json_object_get(wrong, "got")) &&
+                  json_integer_value(json_object_get(wrong, "past_max_nodes")) == 1000000 &&
+                  strcmp(json_string_value(json_object_get(wrong, "result")), "failed") == 0,
+              "the failed check's entry");
+    cr_expect(strcmp(json_string_value(json_object_get(skipped, "result")), "skipped") == 0, "the skipped entry");
+    json_decref(doc);
+
+    /* Engines alone cannot be held to it. */
+    r = run_on(path, (const char *const[]){"--suite", "FILE", "--max-nodes", "1000", "-b", "none", "--engine",
+                                           "uci:/usr/games/stockfish", NULL});
+    EXPECT(r.status == 2 && strcmp(r.err, "perft: --max-nodes is a budget the built-in backends count within, before "
+                                          "any engine is asked: with -b none only engines count (--engine-timeout "
+                                          "bounds them)\n") == 0,
+           "-b none: %d %s", r.status, r.err);
     cli_free(&r);
     unlink(path);
 }

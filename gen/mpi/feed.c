@@ -58,7 +58,7 @@ static void done(void *context, int thread, size_t index, uint64_t count)
 
 UnitFeed remote_feed(RemoteFeed *f)
 {
-    return (UnitFeed){take, done, f};
+    return (UnitFeed){take, done, f, NULL}; /* no node budget over MPI */
 }
 
 void remote_feed_free(RemoteFeed *f)

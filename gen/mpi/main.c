@@ -219,7 +219,11 @@ int main(int argc, char **argv)
     FILE *err = run.rank == 0 ? stderr : open_memstream(&message, &message_size);
     if (!out || !err)
         MPI_Abort(MPI_COMM_WORLD, 2);
-    CommandHooks hook = {.program = "perft-mpi", .divide = divide, .printed = printed, .context = &run};
+    CommandHooks hook = {.program = "perft-mpi",
+                         .divide = divide,
+                         .results_elsewhere = run.rank != 0,
+                         .printed = printed,
+                         .context = &run};
     int status = perft_command(argc, argv, out, err, &hook);
     if (!run.met) {
         /* The command line ended before the count (a bad argument,

@@ -120,7 +120,7 @@ int master_execute(DeepWork *work, void *context, char *err, size_t errlen)
 {
     Master *m = context;
     m->work = work;
-    UnitFeed feed = {local_take, local_done, m};
+    UnitFeed feed = {local_take, local_done, m, NULL};
     CountingThreads *local = NULL;
     if (m->local_threads > 0 &&
         !(local = counting_threads_start(m->job, m->shared, m->local_threads, &feed, err, errlen)))

@@ -41,9 +41,14 @@ static json_t *engines_json(const Participants *p)
     json_t *a = json_array();
     for (int k = 0; k < p->engine_count; k++) {
         const Engine *e = &p->engines[k];
-        json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:f, s:i}", "name", e->spec.name, "protocol",
+        json_t *options = json_array();
+        for (int i = 0; i < e->option_count; i++)
+            json_array_append_new(options, output_json_string(e->options[i]));
+        json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o, s:o, s:f, s:i}", "name", e->spec.name, "protocol",
                                            e->spec.protocol == ENGINE_UCI ? "uci" : "perftree", "command",
-                                           e->spec.command, "timeout", e->timeout, "queries", e->queries));
+                                           output_json_string(e->spec.command), "game",
+                                           e->game_known ? json_string(game_name(e->game)) : json_null(), "options",
+                                           options, "timeout", e->timeout, "queries", e->queries));
     }
     return a;
 }
@@ -67,9 +72,14 @@ static void report_engines(const Participants *p, FILE *err)
 {
     for (int k = 0; k < p->engine_count; k++) {
         const Engine *e = &p->engines[k];
-        fprintf(err, "engine %s (%s: %s): %d quer%s, time-out %g s a query\n", e->spec.name,
-                e->spec.protocol == ENGINE_UCI ? "uci" : "perftree", e->spec.command, e->queries,
-                e->queries == 1 ? "y" : "ies", e->timeout);
+        char options[1024] = "";
+        for (int i = 0; i < e->option_count; i++)
+            snprintf(options + strlen(options), sizeof options - strlen(options), "%s%s", i ? ", " : "; setoption ",
+                     e->options[i]);
+        fprintf(err, "engine %s (%s: %s; %s%s%s): %d quer%s, time-out %g s a query\n", e->spec.name,
+                e->spec.protocol == ENGINE_UCI ? "uci" : "perftree", e->spec.command,
+                e->game_known ? game_name(e->game) : "game not settled", e->spec.game_declared ? ", declared" : "",
+                options, e->queries, e->queries == 1 ? "y" : "ies", e->timeout);
     }
 }
 
@@ -91,6 +101,8 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
         return report_error(err, "%s", message);
     if (s.mode == RUN_HELP || s.mode == RUN_LIST)
         return print_help_or_list(&s, out, err);
+    if (hooks && hooks->results_elsewhere)
+        s.output = NULL; /* two processes writing one file would overwrite each other's lines */
     Output o;
     if (output_open(&o, out, &s, message, sizeof message) < 0)
         return report_error(err, "%s", message);

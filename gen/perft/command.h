@@ -6,6 +6,7 @@
 #ifndef GEN_PERFT_COMMAND_H
 #define GEN_PERFT_COMMAND_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "participants.h"
@@ -14,10 +15,12 @@
  * `program` names it in the refusals of what it does not run (everything
  * but one backend's divide in text or stockfish format); `divide` counts as
  * deep_divide does; `printed` is called with the exit status once the
- * output is written. */
+ * output is written; `results_elsewhere` (a rank other than 0) leaves -o
+ * FILE to the process that prints, writing its own results to `out`. */
 typedef struct CommandHooks {
     const char *program;
     DeepDivideHook divide;
+    bool results_elsewhere;
     void (*printed)(int status, void *context);
     void *context;
 } CommandHooks;

@@ -58,6 +58,30 @@ static bool backend_position(const Participant *p, const Position *root, const c
     return ok;
 }
 
+/* A finding in one divide alone at `depth`: a move listed twice, or at
+ * depth 1 a count other than 1.  Fills the report's verdict, culprit and
+ * move, and returns true. */
+static bool divide_finding(Game game, const Participant *p, const Divide *d, int depth, CrossReport *r)
+{
+    if (d->twice) {
+        r->verdict = CROSS_MOVE_TWICE;
+        r->culprit = p->name;
+        move_format(game, d->twice_move, r->move);
+        r->move_counts[0] = d->twice_counts[0];
+        r->move_counts[1] = d->twice_counts[1];
+        return true;
+    }
+    for (int i = 0; depth == 1 && i < d->count; i++)
+        if (d->entries[i].count != 1) {
+            r->verdict = CROSS_LEAF_COUNT;
+            r->culprit = p->name;
+            move_format(game, d->entries[i].move, r->move);
+            r->move_counts[0] = d->entries[i].count;
+            return true;
+        }
+    return false;
+}
+
 /* The pair being descended and their divides at the current level. */
 typedef struct Descent {
     const Participant *a, *b;
@@ -88,6 +112,8 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
             r->verdict = CROSS_POSITIONS_DIFFER;
             return 0;
         }
+        if (divide_finding(game, d->a, d->da, depth, r) || divide_finding(game, d->b, d->db, depth, r))
+            return 0;
         list_missing(game, d->da, d->db, r->only_first, sizeof r->only_first);
         list_missing(game, d->db, d->da, r->only_second, sizeof r->only_second);
         if (r->only_first[0] || r->only_second[0] || d->da->count != d->db->count) {
@@ -97,7 +123,9 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
         int i = 0;
         while (i < d->da->count && d->da->entries[i].count == d->db->entries[i].count)
             i++;
-        if (i == d->da->count) {
+        /* At depth 1 the counts are all 1 (divide_finding has seen to it),
+         * so they cannot differ there: nothing is ever asked at depth 0. */
+        if (i == d->da->count || depth <= 1) {
             /* The children agree, so one participant's count of this
              * position one level up disagrees with its own divide here. */
             r->verdict = CROSS_PERFT_INCONSISTENT;
@@ -121,7 +149,7 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
         if (participant_divide(d->a, c, &below, d->da, err, errlen) < 0 ||
             participant_divide(d->b, c, &below, d->db, err, errlen) < 0)
             return -1;
-        if (d->da->signal || d->db->signal)
+        if (d->da->signal || d->db->signal || d->da->over_budget || d->db->over_budget)
             return 1;
     }
 }
@@ -149,11 +177,16 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
     for (int k = 0; k < count; k++) {
         if (participant_divide(&ps[k], c, q, &divides[k], err, errlen) < 0)
             return -1;
-        if (divides[k].signal)
+        if (divides[k].signal || divides[k].over_budget)
             return 0;
     }
     int odd = crosscheck_odd_one(divides, count);
-    if (odd < 0)
+    int alone = 0; /* a participant whose divide alone is wrong, or -1 */
+    while (alone < count && !divide_finding(q->root->game, &ps[alone], &divides[alone], q->depth, report))
+        alone++;
+    if (alone == count)
+        alone = -1;
+    if (odd < 0 && alone < 0)
         return 0;
     const Backend *reference = ps[0].backend ? ps[0].backend : participant_reference(q->root->game);
     if (!reference) {
@@ -163,8 +196,18 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
     Session view; /* the harness's own view of the position */
     normalise_moves(q->moves, report->path, sizeof report->path);
     int result = -1;
-    if (session_open(&view, reference, q->root, err, errlen) == 0 &&
-        session_play(&view, report->path, err, errlen) == 0) {
+    bool ready = session_open(&view, reference, q->root, err, errlen) == 0 &&
+                 session_play(&view, report->path, err, errlen) == 0;
+    if (ready && alone >= 0) {
+        /* Found at the root itself: the report says where. */
+        Position here;
+        view.backend->save(view.state, &here);
+        position_format(&here, report->position, sizeof report->position);
+        report->depth = q->depth;
+        report->first = ps[0].name;
+        report->second = ps[count > 1 ? (odd > 0 ? odd : 1) : 0].name;
+        result = 1;
+    } else if (ready) {
         /* The two divides the comparison found are the descent's first
          * level; they are copied, so the caller's stay as counted. */
         Divide da = {0}, db = {0};
@@ -176,8 +219,10 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
             Descent d = {&ps[0], &ps[odd], &da, &db};
             int r = descend(&d, c, q, &view, report, err, errlen);
             result = r < 0 ? -1 : r == 0 ? 1 : 0;
-            if (r == 1)
+            if (r == 1) {
                 divides[0].signal = da.signal ? da.signal : db.signal;
+                divides[0].over_budget = !divides[0].signal;
+            }
         } else
             snprintf(err, errlen, "cross-check: out of memory");
         divide_free(&da);

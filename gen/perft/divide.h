@@ -25,7 +25,15 @@ typedef struct Divide {
     /* A built-in backend's count on the deep runner (all 0 for an engine). */
     size_t units, units_done, units_resumed; /* resumed: taken from a checkpoint */
     uint64_t nodes_resumed;
-    int signal;       /* SIGINT or SIGTERM when the count was interrupted, else 0 */
+    size_t units_kept;    /* in the checkpoint at the end: resumed and appended */
+    int checkpoint_errno; /* why appending to the checkpoint failed, or 0 */
+    int signal;           /* SIGINT or SIGTERM when the count was interrupted, else 0 */
+    bool over_budget;     /* stopped past the run's node budget (--max-nodes): no count */
+    /* An engine that listed a move twice (a move generation bug it shows
+     * at this position): the move and its two counts. */
+    bool twice;
+    Move twice_move;
+    uint64_t twice_counts[2];
     char workers[64]; /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
 } Divide;
 

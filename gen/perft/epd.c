@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "digits.h"
+
 /* Parses one ";"-separated operation: "D3 68798" or "id opening". */
 static int parse_operation(char *op, EpdEntry *e, const char *path, char *err, size_t errlen)
 {
@@ -25,28 +27,40 @@ static int parse_operation(char *op, EpdEntry *e, const char *path, char *err, s
         return 0;
     }
     if (op[0] == 'D' && isdigit((unsigned char)op[1])) {
-        char *end;
-        errno = 0;
-        long depth = strtol(op + 1, &end, 10);
-        if (depth < 1 || depth > MAX_DEPTH || !isspace((unsigned char)*end)) {
+        size_t depth_length = strspn(op + 1, "0123456789");
+        const char *count_text = op + 1 + depth_length;
+        uint64_t depth = 0, count;
+        if (*count_text && !isspace((unsigned char)*count_text)) {
             snprintf(err, errlen, "%s:%d: bad depth in '%s' (1 to %d)", path, e->line, op, MAX_DEPTH);
             return -1;
         }
-        while (isspace((unsigned char)*end))
-            end++;
-        char *digits_end;
-        unsigned long long count = strtoull(end, &digits_end, 10);
-        if (!isdigit((unsigned char)*end) || *digits_end || errno == ERANGE) {
-            snprintf(err, errlen, "%s:%d: bad count in '%s'", path, e->line, op);
+        if (digits_parse(op + 1, depth_length, MAX_DEPTH, &depth) != DIGITS_OK || depth < 1) {
+            snprintf(err, errlen, "%s:%d: bad depth in '%s' (1 to %d)", path, e->line, op, MAX_DEPTH);
+            return -1;
+        }
+        while (isspace((unsigned char)*count_text))
+            count_text++;
+        if (!*count_text) {
+            snprintf(err, errlen, "%s:%d: ';%s' has no count (want ';D%d COUNT')", path, e->line, op, (int)depth);
+            return -1;
+        }
+        DigitsResult parsed = digits_parse(count_text, strlen(count_text), UINT64_MAX, &count);
+        if (parsed == DIGITS_TOO_LARGE) {
+            snprintf(err, errlen, "%s:%d: count in '%s' is out of range (above %llu)", path, e->line, op,
+                     (unsigned long long)UINT64_MAX);
+            return -1;
+        }
+        if (parsed != DIGITS_OK) {
+            snprintf(err, errlen, "%s:%d: bad count in '%s' (digits only)", path, e->line, op);
             return -1;
         }
         if (e->has[depth]) {
-            snprintf(err, errlen, "%s:%d: ;D%ld is given twice", path, e->line, depth);
+            snprintf(err, errlen, "%s:%d: ;D%d is given twice", path, e->line, (int)depth);
             return -1;
         }
         e->expected[depth] = count;
         e->has[depth] = 1;
-        if (depth > e->max_depth)
+        if ((int)depth > e->max_depth)
             e->max_depth = (int)depth;
         return 0;
     }
@@ -110,21 +124,50 @@ FILE *epd_open(const char *path, const char *what, char *err, size_t errlen)
     return file;
 }
 
+/* A suite line holds a position (POSITION_TEXT_MAX) and a few operations:
+ * a longer one is no suite line, and /dev/zero is not an endless one. */
+enum { EPD_LINE_MAX = 65536 };
+
 /* The next line, its length (NUL bytes included) in *len; NULL at the end
- * of the file or on a read error (message in err).  Free with free(). */
+ * of the file, on a read error or a line longer than EPD_LINE_MAX (message
+ * in err).  Free with free(). */
 static char *next_line(FILE *file, const char *path, int line, size_t *len, char *err, size_t errlen)
 {
-    char *buf = NULL;
-    size_t size = 0;
+    size_t n = 0, size = 256;
+    char *buf = malloc(size);
+    int ch = 0;
     errno = 0;
-    ssize_t n = getline(&buf, &size, file);
-    if (n < 0) {
-        if (ferror(file))
-            snprintf(err, errlen, "%s:%d: cannot read: %s", path, line + 1, strerror(errno ? errno : EIO));
+    while (buf && (ch = getc(file)) != EOF) {
+        if (n == EPD_LINE_MAX) {
+            snprintf(err, errlen, "%s:%d: line longer than %d bytes", path, line + 1, EPD_LINE_MAX);
+            free(buf);
+            return NULL;
+        }
+        if (n + 2 > size) {
+            char *grown = realloc(buf, size *= 2);
+            if (!grown) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+        }
+        buf[n++] = (char)ch;
+        if (ch == '\n')
+            break;
+    }
+    if (!buf) {
+        snprintf(err, errlen, "%s:%d: out of memory", path, line + 1);
+        return NULL;
+    }
+    if (ch == EOF && ferror(file))
+        snprintf(err, errlen, "%s:%d: cannot read: %s", path, line + 1, strerror(errno ? errno : EIO));
+    if (n == 0 || err[0]) {
         free(buf);
         return NULL;
     }
-    *len = (size_t)n;
+    buf[n] = '\0';
+    *len = n;
     return buf;
 }
 
@@ -135,6 +178,11 @@ int epd_next(FILE *file, const char *path, int *line, EpdEntry *e, char *err, si
     err[0] = '\0';
     while ((buf = next_line(file, path, *line, &len, err, errlen))) {
         ++*line;
+        if (*line == 1 && len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+            snprintf(err, errlen, "%s:1: the file starts with a UTF-8 byte-order mark (save it without one)", path);
+            free(buf);
+            return -1;
+        }
         /* A NUL would end the line early for every string function. */
         const char *nul = memchr(buf, '\0', len);
         if (nul) {

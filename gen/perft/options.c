@@ -24,6 +24,7 @@ typedef enum OptionId {
     OPT_BACKEND,
     OPT_ENGINE,
     OPT_ENGINE_TIMEOUT,
+    OPT_ENGINE_OPTION,
     OPT_FORMAT,
     OPT_OUTPUT,
     OPT_BULK,
@@ -59,12 +60,18 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_BACKEND] = {"backend", 'b', "NAME", M_ANY, 0, -1, NULL,
                      "a backend (see --list); all: every backend of the game,\ncross-checked; none: the engines "
                      "alone (default " DEFAULT_BACKEND ")"},
-    [OPT_ENGINE] = {"engine", 0, "SPEC", M_ANY, 0, -1, NULL,
-                    "an external engine beside the backends (repeatable):\nuci:COMMAND (go perft over UCI) or "
-                    "perftree:COMMAND\n(COMMAND DEPTH \"POSITION\" \"MOVES\" per query), either\noptionally after "
-                    "NAME= for the reports"},
+    [OPT_ENGINE] =
+        {"engine", 0, "SPEC", M_ANY, 0, -1, NULL,
+         "an external engine beside the backends (repeatable):\n[NAME=][GAME:]uci:COMMAND (go perft over "
+         "UCI) or\n[NAME=][GAME:]perftree:COMMAND (COMMAND DEPTH \"POSITION\"\n\"MOVES\" per query); "
+         "NAME names it in the reports,\nGAME (chess or quaternity) is the game it is asked\nabout: "
+         "undeclared, a UCI engine plays chess and a\nperftree engine the game of the run's positions\n(refused "
+         "when they are of both games)"},
     [OPT_ENGINE_TIMEOUT] = {"engine-timeout", 0, "SECONDS", M_ANY, 0, -1, NULL,
                             "time an engine may take per query (default 60)"},
+    [OPT_ENGINE_OPTION] = {"engine-option", 0, "NAME=VALUE", M_ANY, 0, -1, NULL,
+                           "a UCI option of the --engine before it (repeatable),\nsent as \"setoption name NAME value "
+                           "VALUE\" after\nuciok; NAME must be one the engine lists"},
     [OPT_FORMAT] = {"format", 0, "FORMAT", M_ANY, 0, -1, NULL,
                     "text (default), json (one JSON document) or stockfish\n(divide as \"move: count\" and \"Nodes "
                     "searched: N\")"},
@@ -81,14 +88,17 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_HASH_VERIFY] = {"hash-verify", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
                          "recompute about one hash hit in 1024 without the table\nand fail on a mismatch"},
     [OPT_PROGRESS] = {"progress", 0, NULL, M_ANY, 0, -1, NULL,
-                      "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway)"},
+                      "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway): "
+                      "a deep\ncount's work units; a suite's positions, counts,\nfailures and disagreements; random "
+                      "games, positions\nand disagreements"},
     [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", M_DIVIDE, 0, -1, NULL,
                         "append finished work units to FILE; the same command\nrun again resumes from it"},
     [OPT_SUITE] = {"suite", 0, "FILE", M_SUITE, 0, -1, NULL,
                    "check every ;Dn count of an EPD file (QFEN or FEN lines)"},
     [OPT_MAX_DEPTH] = {"max-depth", 0, "N", M_SUITE, 1, MAX_DEPTH, "depth", "deepest depth a suite checks (default 3)"},
     [OPT_MAX_NODES] = {"max-nodes", 0, "N", M_SUITE, 1, LONG_MAX - 1, "number",
-                       "skip suite counts above N nodes (default: no limit)"},
+                       "count each suite count within N nodes: one that passes\nN is stopped there and skipped "
+                       "(failed when the\nfile says N or fewer; default: no limit)"},
     [OPT_RANDOM] = {"random", 0, "GAMES", M_RANDOM, 1, 100000000, "game count",
                     "play GAMES random legal games from the opening and the\nchess start (or every position of --from "
                     "FILE),\ncomparing every participant's legal moves at every node"},
@@ -129,6 +139,10 @@ static bool engines_alone(const RunSettings *s)
 {
     return backend_is(s, "none");
 }
+static bool engines_alone_in_divide(const RunSettings *s)
+{
+    return backend_is(s, "none") && s->mode == RUN_DIVIDE;
+}
 static bool engines_alone_in_random(const RunSettings *s)
 {
     return backend_is(s, "none") && s->mode == RUN_RANDOM;
@@ -140,6 +154,10 @@ static bool every_backend(const RunSettings *s)
 static bool no_hash(const RunSettings *s)
 {
     return s->hash_mib == 0;
+}
+static bool engines_alone_in_suite(const RunSettings *s)
+{
+    return backend_is(s, "none") && s->mode == RUN_SUITE;
 }
 static bool stockfish_beyond_divide(const RunSettings *s)
 {
@@ -159,12 +177,16 @@ static const struct Requirement {
     {OPT_THREADS, engines_alone,
      "-t counts the built-in backends on threads: with -b none only engines count, on their own"},
     {OPT_HASH, engines_alone, "--hash keeps the built-in backends' counts: with -b none only engines count"},
-    {OPT_PROGRESS, engines_alone,
-     "--progress draws the built-in backends' work units: with -b none only engines count"},
+    {OPT_PROGRESS, engines_alone_in_divide,
+     "--progress draws the built-in backends' work units in a divide: with -b none only engines count, one query "
+     "each"},
     {OPT_CHECKPOINT, engines_alone,
      "--checkpoint keeps a built-in backend's work units: with -b none only engines count"},
     {OPT_CHECKPOINT, every_backend,
      "--checkpoint keeps one backend's work units: -b all counts with every backend (choose one with -b NAME)"},
+    {OPT_MAX_NODES, engines_alone_in_suite,
+     "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
+     "engines count (--engine-timeout bounds them)"},
     {OPT_FORMAT, stockfish_beyond_divide,
      "--format stockfish is for divide only (use text or json with --suite or --random)"},
 };
@@ -216,6 +238,36 @@ static void known_backends(char *out, size_t size)
         snprintf(out + n, size - n, "all, none");
 }
 
+/* --engine-option NAME=VALUE for the --engine before it, a UCI one. */
+static int engine_option_add(RunSettings *s, const char *value, char *err, size_t errlen)
+{
+    if (s->engine_count == 0)
+        return fail(err, errlen,
+                    "--engine-option '%s' comes before any --engine (it sets an option of the --engine "
+                    "before it)",
+                    value);
+    size_t name_length = strcspn(value, "=");
+    if (name_length == 0 || !value[name_length])
+        return fail(err, errlen, "--engine-option '%s' is not NAME=VALUE", value);
+    for (const char *c = value; *c; c++)
+        if ((unsigned char)*c < ' ' || *c == 0x7f) /* a newline would send the engine a command of its own */
+            return fail(err, errlen, "--engine-option '%s' holds a control character", value);
+    EngineSpec spec;
+    const char *engine = s->engines[s->engine_count - 1];
+    if (engine_spec_parse(engine, &spec, err, errlen) < 0)
+        return -1;
+    if (spec.protocol != ENGINE_UCI)
+        return fail(err, errlen,
+                    "--engine-option '%s': engine %s speaks perftree (options are for UCI engines, sent with "
+                    "setoption)",
+                    value, spec.name);
+    if (s->engine_option_count == MAX_ENGINE_OPTIONS)
+        return fail(err, errlen, "--engine-option '%s': at most %d engine options", value, MAX_ENGINE_OPTIONS);
+    s->engine_options[s->engine_option_count] = value;
+    s->engine_option_of[s->engine_option_count++] = s->engine_count - 1;
+    return 0;
+}
+
 static int set_value(RunSettings *s, OptionId id, const char *value, char *err, size_t errlen)
 {
     long number = 0;
@@ -234,14 +286,23 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
         break;
     }
     case OPT_ENGINE_TIMEOUT: {
+        /* Digits and one decimal point only: strtod would take " 5", "+5",
+         * "0x10", "1e3" and "inf" too. */
+        size_t whole = strspn(value, "0123456789"), fraction = 0;
+        if (value[whole] == '.')
+            fraction = 1 + strspn(value + whole + 1, "0123456789");
         char *end;
         errno = 0;
         double t = strtod(value, &end);
-        if (!*value || *end || errno || !(t > 0 && t <= 86400))
+        if (whole == 0 || value[whole + fraction] != '\0' || fraction == 1 || *end || errno || !(t > 0 && t <= 86400))
             return fail(err, errlen, "--engine-timeout '%s' is not a number of seconds above 0 and up to 86400", value);
         s->engine_timeout = t;
         break;
     }
+    case OPT_ENGINE_OPTION:
+        if (engine_option_add(s, value, err, errlen) < 0)
+            return -1;
+        break;
     case OPT_FORMAT: {
         static const char *const formats[] = {
             [FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_STOCKFISH] = "stockfish"};
@@ -542,6 +603,23 @@ void options_usage(FILE *out)
             help += length + (help[length] == '\n');
         }
     }
+    fputs("\nEngines (the adapter contract; gen/perft/README.md has all of it):\n"
+          "  perftree:COMMAND  one process per query: /bin/sh -c 'COMMAND \"$@\"' sh DEPTH\n"
+          "                    POSITION MOVES, DEPTH from 1, POSITION a FEN of six\n"
+          "                    fields (or QFEN), MOVES the moves played from it\n"
+          "                    (an empty argument when none); it prints \"MOVE COUNT\"\n"
+          "                    per root move, a blank line and the total, exit 0\n"
+          "  uci:COMMAND       one process: uci, setoption per --engine-option,\n"
+          "                    isready; per query \"position fen FEN [moves ...]\" and\n"
+          "                    \"go perft DEPTH\", answered by \"MOVE: COUNT\" lines and\n"
+          "                    \"Nodes searched: N\"; quit.  The fast path for long\n"
+          "                    random runs\n"
+          "  Moves: e2e4, e7e8q or e7e8Q, castling as the king's move (e1g1),\n"
+          "  Quaternity d11e12q.  Each query may take --engine-timeout seconds.  An\n"
+          "  engine is asked only about its game's positions (GAME: in --engine).\n"
+          "  A move listed twice or a count other than 1 at depth 1 is a finding\n"
+          "  (exit 1), not a protocol failure.\n",
+          out);
     fputs("\nExit status: 0 agreed and checked, 1 a disagreement or a failed check, 2 a\n"
           "usage or input error or an engine's failure, 70 a backend's broken\n"
           "contract, 74 standard output not written, 130/143 interrupted.\n",

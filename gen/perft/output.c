@@ -19,29 +19,50 @@ static void check(Output *o, bool failed)
         o->error = errno ? errno : EIO;
 }
 
+json_t *output_json_string(const char *text)
+{
+    json_t *j = json_string(text);
+    if (j)
+        return j;
+    char *escaped = report_escaped(text); /* not UTF-8: shown as an error line shows it */
+    j = json_string(escaped ? escaped : "(out of memory)");
+    free(escaped);
+    return j;
+}
+
 /* The settings as the run uses them: every option's effect, given or not. */
 static json_t *settings_json(const RunSettings *s)
 {
     static const char *const formats[] = {"text", "json", "stockfish"};
     json_t *engines = json_array();
     for (int k = 0; k < s->engine_count; k++)
-        json_array_append_new(engines, json_string(s->engines[k]));
-    json_t *j = json_pack("{s:s, s:s, s:s, s:o, s:f, s:b, s:i, s:i, s:b, s:b}", "mode", MODE_NAMES[s->mode], "format",
-                          formats[s->format], "backend", s->backend, "engines", engines, "engine_timeout",
-                          s->engine_timeout, "bulk", s->bulk, "threads", s->threads, "hash_mib", s->hash_mib,
-                          "hash_verify", s->hash_verify, "progress", s->progress);
-    json_object_set_new(j, "checkpoint", s->checkpoint ? json_string(s->checkpoint) : json_null());
-    json_object_set_new(j, "output", s->output ? json_string(s->output) : json_null());
+        json_array_append_new(engines, output_json_string(s->engines[k]));
+    json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:f, s:b, s:i, s:i, s:b, s:b}", "mode", MODE_NAMES[s->mode], "format",
+                          formats[s->format], "backend", output_json_string(s->backend), "engines", engines,
+                          "engine_timeout", s->engine_timeout, "bulk", s->bulk, "threads", s->threads, "hash_mib",
+                          s->hash_mib, "hash_verify", s->hash_verify, "progress", s->progress);
+    /* Per engine, in the order of "engines": its --engine-option values. */
+    json_t *engine_options = json_array();
+    for (int k = 0; k < s->engine_count; k++) {
+        json_t *options = json_array();
+        for (int i = 0; i < s->engine_option_count; i++)
+            if (s->engine_option_of[i] == k)
+                json_array_append_new(options, output_json_string(s->engine_options[i]));
+        json_array_append_new(engine_options, options);
+    }
+    json_object_set_new(j, "engine_options", engine_options);
+    json_object_set_new(j, "checkpoint", s->checkpoint ? output_json_string(s->checkpoint) : json_null());
+    json_object_set_new(j, "output", s->output ? output_json_string(s->output) : json_null());
     if (s->mode == RUN_SUITE)
         json_object_set_new(
             j, "suite",
-            json_pack("{s:s, s:i, s:o}", "file", s->suite, "max_depth", s->max_depth, "max_nodes",
+            json_pack("{s:o, s:i, s:o}", "file", output_json_string(s->suite), "max_depth", s->max_depth, "max_nodes",
                       s->max_nodes == UINT64_MAX ? json_null() : json_integer((json_int_t)s->max_nodes)));
     if (s->mode == RUN_RANDOM)
         json_object_set_new(j, "random",
                             json_pack("{s:I, s:i, s:i, s:o}", "games", (json_int_t)s->random_games, "seed",
                                       (int)s->seed, "plies", s->plies, "from",
-                                      s->from ? json_string(s->from) : json_null()));
+                                      s->from ? output_json_string(s->from) : json_null()));
     return j;
 }
 
@@ -109,7 +130,7 @@ void output_json_set(Output *o, const char *key, json_t *value)
 int output_error(Output *o, FILE *err, const char *message)
 {
     if (o->doc)
-        json_array_append_new(json_object_get(o->doc, "failures"), json_string(message));
+        json_array_append_new(json_object_get(o->doc, "failures"), output_json_string(message));
     return report_error(err, "%s", message);
 }
 

@@ -41,6 +41,9 @@ bool output_failed(const Output *o);
 /* JSON: sets the document's member `key` to `value` (taking its reference);
  * other formats drop `value`. */
 void output_json_set(Output *o, const char *key, json_t *value);
+/* A JSON string of `text`; text that is not UTF-8 (a file's bytes) is
+ * escaped as report_escaped does, never dropped. */
+json_t *output_json_string(const char *text);
 /* A run's error: one line on `err` (report_error), and in JSON the same
  * line in the document's "failures".  Returns EXIT_USAGE. */
 int output_error(Output *o, FILE *err, const char *message);

@@ -126,7 +126,8 @@ void output_divide_table(Output *o, Game game, const Participant *ps, const Divi
 
 static const char *verdict_name(CrossVerdict v)
 {
-    static const char *const names[] = {"agree", "moves differ", "positions differ", "count inconsistent"};
+    static const char *const names[] = {
+        "agree", "moves differ", "positions differ", "count inconsistent", "leaf counted wrong", "move listed twice"};
     return names[v];
 }
 
@@ -139,6 +140,13 @@ json_t *output_report_json(const CrossReport *r)
         json_object_set_new(j, "only_second", json_string(r->only_second));
     } else if (r->verdict == CROSS_POSITIONS_DIFFER) {
         json_object_set_new(j, "other_position", json_string(r->other_position));
+    } else if (r->verdict == CROSS_LEAF_COUNT || r->verdict == CROSS_MOVE_TWICE) {
+        json_object_set_new(j, "participant", json_string(r->culprit));
+        json_object_set_new(j, "move", json_string(r->move));
+        json_object_set_new(j, "counts",
+                            r->verdict == CROSS_LEAF_COUNT
+                                ? json_pack("[I]", (json_int_t)r->move_counts[0])
+                                : json_pack("[I, I]", (json_int_t)r->move_counts[0], (json_int_t)r->move_counts[1]));
     } else if (r->verdict == CROSS_PERFT_INCONSISTENT) {
         json_object_set_new(j, "counted_above",
                             json_pack("[I, I]", (json_int_t)r->counted_above[0], (json_int_t)r->counted_above[1]));
@@ -154,7 +162,10 @@ void output_disagreement(Output *o, const CrossReport *r)
         output_json_set(o, "disagreement", output_report_json(r));
         return;
     }
-    output_text(o, "\nDISAGREEMENT between %s and %s\n", r->first, r->second);
+    if (r->verdict == CROSS_LEAF_COUNT || r->verdict == CROSS_MOVE_TWICE)
+        output_text(o, "\nDISAGREEMENT: %s's own divide is wrong\n", r->culprit);
+    else
+        output_text(o, "\nDISAGREEMENT between %s and %s\n", r->first, r->second);
     output_text(o, "  path from the root: %s\n", r->path[0] ? r->path : "(the root itself)");
     output_text(o, "  position: %s\n", r->position);
     output_text(o, "  depth remaining: %d\n", r->depth);
@@ -170,6 +181,15 @@ void output_disagreement(Output *o, const CrossReport *r)
                         (unsigned long long)r->counted_above[k], (unsigned long long)r->divided_here[k]);
         output_text(o, "  the legal moves and every child's count agree: one of them counts this position "
                        "differently from its own divide of it\n");
+        break;
+    case CROSS_LEAF_COUNT:
+        output_text(o, "  %s counts %s as %llu at depth 1 (a legal move is one leaf), path %s%s%s\n", r->culprit,
+                    r->move, (unsigned long long)r->move_counts[0], r->path, r->path[0] ? " " : "", r->move);
+        break;
+    case CROSS_MOVE_TWICE:
+        output_text(o, "  %s lists %s twice at this position (counts %llu and %llu), path %s%s%s\n", r->culprit,
+                    r->move, (unsigned long long)r->move_counts[0], (unsigned long long)r->move_counts[1], r->path,
+                    r->path[0] ? " " : "", r->move);
         break;
     case CROSS_AGREE: break;
     }

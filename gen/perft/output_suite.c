@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "output_divide.h"
+#include "output_speed.h"
 #include "registry.h"
 
 /* The table's id column: a longer id is cut, its end marked "...", so that
@@ -30,32 +31,57 @@ static json_t *array_member(Output *o, const char *key)
     return a;
 }
 
-void output_suite_heading(Output *o)
+void output_suite_heading(Output *o, int name_width)
 {
     if (o->format == FORMAT_JSON) {
         array_member(o, "checks");
         return;
     }
-    output_text(o, "%-*s %5s %-9s %15s %15s %9s %9s  %s\n", ID_COLUMN, "id", "depth", "backend", "expected", "got",
-                "seconds", "Mnps", "result");
+    output_text(o, "%-*s %5s %-*s %15s %15s %9s %9s  %s\n", ID_COLUMN, "id", "depth", name_width, "participant",
+                "expected", "got", "seconds", "nodes/s", "result");
 }
 
-void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok)
+void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok,
+                        int name_width)
 {
     if (o->format == FORMAT_JSON) {
-        json_t *check = json_pack("{s:s, s:i, s:i, s:s, s:I, s:I, s:f, s:b}", "id", e->id, "line", e->line, "depth",
-                                  depth, "participant", p->name, "expected", (json_int_t)e->expected[depth], "got",
-                                  (json_int_t)d->total, "seconds", d->seconds, "ok", ok);
+        json_t *check =
+            json_pack("{s:o, s:i, s:i, s:s, s:I, s:I, s:f, s:b}", "id", output_json_string(e->id), "line", e->line,
+                      "depth", depth, "participant", p->name, "expected", (json_int_t)e->expected[depth], "got",
+                      (json_int_t)d->total, "seconds", d->seconds, "ok", ok);
         if (!ok)
             json_object_set_new(check, "position", json_string(e->text));
         json_array_append_new(array_member(o, "checks"), check);
         return;
     }
-    char id[ID_COLUMN + 1];
+    char id[ID_COLUMN + 1], rate[32];
     column_id(e->id, id);
-    output_text(o, "%-*s %5d %-9s %15llu %15llu %9.3f %9.2f  %s\n", ID_COLUMN, id, depth, p->name,
-                (unsigned long long)e->expected[depth], (unsigned long long)d->total, d->seconds,
-                d->seconds > 0 ? (double)d->total / d->seconds / 1e6 : 0.0, ok ? "ok" : "FAIL");
+    speed_rate_text(d->seconds > 0 ? (double)d->total / d->seconds : 0.0, rate, sizeof rate);
+    output_text(o, "%-*s %5d %-*s %15llu %15llu %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
+                (unsigned long long)e->expected[depth], (unsigned long long)d->total, d->seconds, rate,
+                ok ? "ok" : "FAIL");
+}
+
+void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d,
+                              uint64_t budget, bool wrong, int name_width)
+{
+    if (o->format == FORMAT_JSON) {
+        json_t *check = json_pack("{s:o, s:i, s:i, s:s, s:I, s:n, s:I, s:f, s:b, s:s}", "id", output_json_string(e->id),
+                                  "line", e->line, "depth", depth, "participant", p->name, "expected",
+                                  (json_int_t)e->expected[depth], "got", "past_max_nodes", (json_int_t)budget,
+                                  "seconds", d->seconds, "ok", !wrong, "result", wrong ? "failed" : "skipped");
+        if (wrong)
+            json_object_set_new(check, "position", json_string(e->text));
+        json_array_append_new(array_member(o, "checks"), check);
+        return;
+    }
+    char id[ID_COLUMN + 1], past[32];
+    column_id(e->id, id);
+    snprintf(past, sizeof past, ">%llu", (unsigned long long)budget);
+    output_text(o, "%-*s %5d %-*s %15llu %15s %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
+                (unsigned long long)e->expected[depth], past, d->seconds, "-",
+                wrong ? "FAIL (the count passes --max-nodes, the file's does not)"
+                      : "skipped (passes --max-nodes: stopped)");
 }
 
 void output_suite_failed_position(Output *o, const EpdEntry *e)
@@ -67,7 +93,7 @@ void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const Cr
 {
     if (o->format == FORMAT_JSON) {
         json_t *j = output_report_json(r);
-        json_object_set_new(j, "id", json_string(e->id));
+        json_object_set_new(j, "id", output_json_string(e->id));
         json_object_set_new(j, "line", json_integer(e->line));
         json_object_set_new(j, "suite_depth", json_integer(depth));
         json_array_append_new(array_member(o, "disagreements"), j);
@@ -81,66 +107,29 @@ void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t,
 {
     if (o->format == FORMAT_JSON) {
         output_json_set(o, "summary",
-                        json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "positions", t->positions, "counts", t->counts,
-                                  "checks", t->checks, "failed", t->failed, "disagreements", t->disagreements,
-                                  "skipped_above_max_nodes", t->skipped, "skipped_deeper_than_max_depth", t->deeper));
+                        json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "positions", t->positions, "counts",
+                                  t->counts, "checks", t->checks, "failed", t->failed, "disagreements",
+                                  t->disagreements, "skipped_above_max_nodes", t->skipped,
+                                  "skipped_deeper_than_max_depth", t->deeper, "skipped_no_participant", t->unplayed));
         return;
     }
     /* What was not run is said, so a wrong count there cannot pass
      * unnoticed. */
-    char skipped[160] = "";
+    char skipped[256] = "";
     if (t->disagreements)
         snprintf(skipped, sizeof skipped, ", %d disagreement%s", t->disagreements, t->disagreements == 1 ? "" : "s");
     if (t->skipped)
-        snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped), ", %d count%s above --max-nodes skipped",
-                 t->skipped, t->skipped == 1 ? "" : "s");
+        snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
+                 ", %d count%s above --max-nodes skipped (stopped there)", t->skipped, t->skipped == 1 ? "" : "s");
     if (t->deeper)
         snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
                  ", %d count%s deeper than --max-depth %d skipped", t->deeper, t->deeper == 1 ? "" : "s", s->max_depth);
+    if (t->unplayed)
+        snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
+                 ", %d position%s of a game no engine plays skipped (-b none)", t->unplayed,
+                 t->unplayed == 1 ? "" : "s");
     output_text(o, "suite %s: %d positions, %d counts, %d checks, %d failed%s (bulk counting %s, %s)\n", s->suite,
                 t->positions, t->counts, t->checks, t->failed, skipped, s->bulk ? "on" : "off", hashing);
     if (t->checks == 0)
         output_text(o, "suite %s: nothing was checked\n", s->suite);
-}
-
-static double best_nps(const SpeedRow *rows, int count, Game game)
-{
-    double best = 0;
-    for (int j = 0; j < count; j++)
-        if (rows[j].game == game && rows[j].seconds > 0 && rows[j].nodes / rows[j].seconds > best)
-            best = rows[j].nodes / rows[j].seconds;
-    return best;
-}
-
-void output_speed_table(Output *o, const SpeedRow *rows, int count, const RunSettings *s, const char *hashing)
-{
-    if (o->format == FORMAT_JSON) {
-        json_t *a = json_array();
-        for (int i = 0; i < count; i++) {
-            double best = best_nps(rows, count, rows[i].game);
-            double nps = rows[i].seconds > 0 ? rows[i].nodes / rows[i].seconds : 0;
-            json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:I, s:f, s:f, s:f}", "game", game_name(rows[i].game),
-                                               "participant", rows[i].name, "engine", rows[i].engine, "nodes",
-                                               (json_int_t)rows[i].nodes, "seconds", rows[i].seconds, "nps", nps,
-                                               "vs_best", best > 0 ? nps / best : 0.0));
-        }
-        output_json_set(o, "speed", a);
-        return;
-    }
-    if (count == 0)
-        return;
-    bool engines = false;
-    output_text(o, "\n%-11s %-9s %15s %9s %9s %9s\n", "game", "backend", "nodes", "seconds", "Mnps", "vs best");
-    for (int i = 0; i < count; i++) {
-        double best = best_nps(rows, count, rows[i].game);
-        double nps = rows[i].seconds > 0 ? rows[i].nodes / rows[i].seconds : 0;
-        output_text(o, "%-11s %-9s %15llu %9.3f %9.2f %8.2fx%s\n", game_name(rows[i].game), rows[i].name, rows[i].nodes,
-                    rows[i].seconds, nps / 1e6, best > 0 ? nps / best : 0, rows[i].engine ? "  (engine)" : "");
-        engines |= rows[i].engine;
-    }
-    output_text(o, "(%d thread%s, bulk counting %s, %s; single runs: medians are in results/ (make bench))\n",
-                s->threads, s->threads == 1 ? "" : "s", s->bulk ? "on" : "off", hashing);
-    if (engines)
-        output_text(o, "(an engine's time runs from its query sent to its total read: a UCI engine's start-up is not "
-                       "in it, a perftree engine's process start is; its own bulk counting and hashing are its own)\n");
 }

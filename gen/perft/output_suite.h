@@ -7,20 +7,18 @@
 #include "output.h"
 #include "run_suite.h"
 
-/* One participant's total over a run, per game: a row of the speed table. */
-typedef struct SpeedRow {
-    const char *name;
-    Game game;
-    bool engine;
-    double seconds;
-    unsigned long long nodes;
-} SpeedRow;
-
-/* Text: the rows' heading. */
-void output_suite_heading(Output *o);
+/* Text: the rows' heading; `name_width` is the participant column's width
+ * (the longest name, 11 at least), which every row keeps. */
+void output_suite_heading(Output *o, int name_width);
 /* One count held against the file's: text, a row (and the position when it
  * failed); JSON, an entry of "checks". */
-void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok);
+void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d, bool ok,
+                        int name_width);
+/* A count stopped past --max-nodes `budget` by participant p: a row saying
+ * so, failed (`wrong`: the file's count is within the budget) or skipped;
+ * JSON, an entry of "checks" whose "got" is null. */
+void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d,
+                              uint64_t budget, bool wrong, int name_width);
 /* Text: the position of the rows above that failed (file line and text). */
 void output_suite_failed_position(Output *o, const EpdEntry *e);
 /* The participants' disagreement on a count (text: the diagnosis under the
@@ -28,8 +26,4 @@ void output_suite_failed_position(Output *o, const EpdEntry *e);
 void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const CrossReport *r);
 /* The closing line: what ran, what failed, what was skipped and why. */
 void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t, const char *hashing);
-/* Nodes per second of each participant over the run, and its ratio to the
- * fastest of its game. */
-void output_speed_table(Output *o, const SpeedRow *rows, int count, const RunSettings *s, const char *hashing);
-
 #endif

@@ -18,7 +18,12 @@ int participants_start(Participants *p, const RunSettings *s, char *err, size_t 
     p->backend = s->backend;
     p->engine_count = 0;
     for (int k = 0; k < s->engine_count; k++) {
-        if (engine_open(&p->engines[k], s->engines[k], s->engine_timeout, err, errlen) < 0) {
+        const char *options[MAX_ENGINE_OPTIONS];
+        int option_count = 0;
+        for (int i = 0; i < s->engine_option_count; i++)
+            if (s->engine_option_of[i] == k)
+                options[option_count++] = s->engine_options[i];
+        if (engine_open(&p->engines[k], s->engines[k], options, option_count, s->engine_timeout, err, errlen) < 0) {
             participants_stop(p);
             return -1;
         }
@@ -44,6 +49,45 @@ void participants_stop(Participants *p)
     p->engine_count = 0;
 }
 
+/* "Quaternity" or "chess", as a sentence names the games. */
+static const char *game_title(Game game)
+{
+    return game == GAME_QUATERNITY ? "Quaternity" : "chess";
+}
+
+int participants_settle_games(Participants *p, unsigned games, const char *positions, bool one, char *err,
+                              size_t errlen)
+{
+    bool both = games == (1u << GAME_CHESS | 1u << GAME_QUATERNITY);
+    for (int k = 0; k < p->engine_count; k++) {
+        Engine *e = &p->engines[k];
+        if (!e->game_known && e->spec.protocol == ENGINE_UCI) {
+            e->game = GAME_CHESS; /* UCI is chess's protocol */
+            e->game_known = true;
+        } else if (!e->game_known && !both) {
+            e->game = games == 1u << GAME_QUATERNITY ? GAME_QUATERNITY : GAME_CHESS;
+            e->game_known = true;
+        } else if (!e->game_known) {
+            snprintf(err, errlen,
+                     "engine %s: its game cannot be known, %s holds chess and Quaternity positions: declare it "
+                     "(--engine chess:perftree:COMMAND or quaternity:perftree:COMMAND)",
+                     e->spec.name, positions);
+            return -1;
+        }
+        Game other = e->game == GAME_CHESS ? GAME_QUATERNITY : GAME_CHESS;
+        if (games == 1u << other) {
+            snprintf(err, errlen, "engine %s plays %s (%s): %s %s %s%s", e->spec.name, game_title(e->game),
+                     e->spec.game_declared ? "declared"
+                     : e->game == GAME_CHESS
+                         ? "undeclared UCI engines do; --engine quaternity:uci:COMMAND declares a Quaternity one"
+                         : "the game declared",
+                     positions, one ? "is" : "holds", game_title(other), one ? "" : " positions only");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int participants_of_game(Participants *p, Game game, Participant *out)
 {
     int n = 0;
@@ -54,7 +98,8 @@ int participants_of_game(Participants *p, Game game, Participant *out)
             out[n++] = (Participant){.name = b->name, .backend = b};
     }
     for (int k = 0; k < p->engine_count && n < MAX_PARTICIPANTS; k++)
-        out[n++] = (Participant){.name = p->engines[k].spec.name, .engine = &p->engines[k]};
+        if (p->engines[k].game_known && p->engines[k].game == game)
+            out[n++] = (Participant){.name = p->engines[k].spec.name, .engine = &p->engines[k]};
     return n;
 }
 
@@ -79,7 +124,8 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
                              .checkpoint = q->checkpoint,
                              .label = c->label ? label : NULL,
                              .err = c->err,
-                             .table = c->table};
+                             .table = c->table,
+                             .node_budget = c->node_budget};
     DeepResult result = {.roots = out->entries};
     int r = c->hook ? c->hook(&job, &settings, &result, err, errlen, c->hook_context)
                     : deep_divide(&job, &settings, &result, err, errlen);
@@ -92,7 +138,10 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
     out->units_done = result.units_done;
     out->units_resumed = result.units_resumed;
     out->nodes_resumed = result.nodes_resumed;
+    out->units_kept = result.units_kept;
+    out->checkpoint_errno = result.checkpoint_errno;
     out->signal = result.signal;
+    out->over_budget = result.over_budget;
     if (settings.workers_text)
         snprintf(out->workers, sizeof out->workers, "%s", settings.workers_text);
     else

@@ -42,8 +42,21 @@ typedef struct Participants {
 int participants_start(Participants *p, const RunSettings *s, char *err, size_t errlen);
 void participants_stop(Participants *p);
 
+/* Settles each engine's game before a run asks it anything, `games` being
+ * the run's positions' games (bits 1 << GAME) and `positions` what holds
+ * them, for the messages: "the position given" (`one`), "suite F".  An
+ * engine plays the game it was declared with (--engine chess:... or
+ * quaternity:...); undeclared, a UCI engine plays chess (UCI is chess's
+ * protocol: Stockfish, Fairy-Stockfish's default variant) and a perftree
+ * engine the one game of the run's positions.  0, or -1 with one line in
+ * err: an undeclared perftree engine in a run of both games, or an engine
+ * whose game has no position in the run. */
+int participants_settle_games(Participants *p, unsigned games, const char *positions, bool one, char *err,
+                              size_t errlen);
+
 /* The participants of `game`: the backends -b selects (in registry order),
- * then the engines.  Returns how many (MAX_PARTICIPANTS at most). */
+ * then the engines of that game.  Returns how many (MAX_PARTICIPANTS at
+ * most). */
 int participants_of_game(Participants *p, Game game, Participant *out);
 
 /* The backend the harness follows `game`'s positions with: the first
@@ -63,10 +76,11 @@ typedef struct Counting {
     PerftHash *table;           /* or NULL */
     const Backend *table_holds; /* whose counts the table holds */
     bool progress;
-    const char *label;   /* the progress line's opening ("position 3 of 12 (id), depth 4", followed by the
-                            backend's name; "": the name alone), or NULL: none */
-    FILE *err;           /* the progress line and checkpoint notes */
-    DeepDivideHook hook; /* or NULL: deep_divide */
+    const char *label;    /* the progress line's opening ("position 3 of 12 (id), depth 4", followed by the
+                             backend's name; "": the name alone), or NULL: none */
+    FILE *err;            /* the progress line and checkpoint notes */
+    uint64_t node_budget; /* 0: none; else a count stops once past it (Divide.over_budget) */
+    DeepDivideHook hook;  /* or NULL: deep_divide */
     void *hook_context;
 } Counting;
 

@@ -1,19 +1,26 @@
 #include "report.h"
 
-#include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-static void write_escaped(FILE *err, const char *text)
+char *report_escaped(const char *text)
 {
+    size_t size = 4 * strlen(text) + 1;
+    char *out = malloc(size), *o = out;
+    if (!out)
+        return NULL;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         if (*p == '\n' || *p == '\r' || *p == '\t')
-            fprintf(err, "\\%c", *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't');
-        else if (iscntrl(*p))
-            fprintf(err, "\\x%02x", *p);
+            o += sprintf(o, "\\%c", *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't');
+        else if (*p < 0x20 || *p >= 0x7f) /* control characters, DEL, and what is not ASCII */
+            o += sprintf(o, "\\x%02x", *p);
         else
-            fputc(*p, err);
+            *o++ = (char)*p;
     }
+    *o = '\0';
+    return out;
 }
 
 int report_error(FILE *err, const char *fmt, ...)
@@ -23,14 +30,17 @@ int report_error(FILE *err, const char *fmt, ...)
     va_copy(again, ap);
     int length = vsnprintf(NULL, 0, fmt, ap);
     char *message = length >= 0 ? malloc((size_t)length + 1) : NULL;
-    fputs("perft: ", err);
-    if (message) {
+    char *escaped = NULL;
+    if (message)
         vsnprintf(message, (size_t)length + 1, fmt, again);
-        write_escaped(err, message);
-        free(message);
+    fputs("perft: ", err);
+    if (message && (escaped = report_escaped(message))) {
+        fputs(escaped, err);
     } else {
         fputs("out of memory formatting a message", err);
     }
+    free(message);
+    free(escaped);
     fputc('\n', err);
     fflush(err);
     va_end(again);

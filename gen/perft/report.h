@@ -20,10 +20,16 @@ typedef enum ExitStatus {
     EXIT_SIGNAL_BASE = 128 /* + the signal (SIGINT 130, SIGTERM 143), as a shell reports it */
 } ExitStatus;
 
-/* Prints "perft: MESSAGE" and a newline to `err`, every control character
- * escaped (\xNN; \n, \r, \t by their letters) so that text from the command
- * line, a file or an engine can neither break the line nor drive the
- * terminal.  Returns EXIT_USAGE, so callers can `return report_error(...)`. */
+/* Prints "perft: MESSAGE" and a newline to `err`, escaped as
+ * report_escaped does, so that text from the command line, a file or an
+ * engine can neither break the line nor drive the terminal.  Returns
+ * EXIT_USAGE, so callers can `return report_error(...)`. */
+/* `text` with every control character and every byte above 0x7e escaped
+ * (\xNN; \n, \r, \t by their letters): a byte-order mark or a Latin-1 byte
+ * is shown for what it is, and the text is ASCII, fit for JSON too.  Free
+ * it; NULL when out of memory. */
+char *report_escaped(const char *text);
+
 int report_error(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "crosscheck.h"
 #include "output_divide.h"
+#include "output_speed.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"
@@ -30,7 +31,7 @@ static double mnps(const Divide *d)
  * participant. */
 static void report_speed(const RunSettings *s, const Counting *c, const Participant *p, const Divide *d, FILE *err)
 {
-    char how[160];
+    char how[256];
     if (p->backend) {
         char counting[96];
         counting_text(c, s->bulk, counting, sizeof counting);
@@ -59,21 +60,31 @@ static int interrupted(const RunSettings *s, const Participant *ps, const Divide
         output_text(o, "interrupted by %s while %s counted\n", name, ps[k].name);
     output_divides_json(o, s->position.game, ps, ds, k + 1, false);
     output_json_set(o, "interrupted", json_string(name));
-    fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s, %zu units)%s%s%s\n", name, ds[k].units_done,
-            ds[k].units, ds[k].workers, ds[k].units, s->checkpoint ? "; the same command resumes from " : "",
-            s->checkpoint ? s->checkpoint : "", s->checkpoint ? "" : "; --checkpoint FILE keeps them");
+    /* What a rerun resumes from: the units the file holds, not those counted. */
+    char kept[1024] = "; --checkpoint FILE keeps them";
+    if (s->checkpoint && ds[k].checkpoint_errno)
+        snprintf(kept, sizeof kept, "; %zu of them kept in %s (appending failed: %s), the same command resumes from it",
+                 ds[k].units_kept, s->checkpoint, strerror(ds[k].checkpoint_errno));
+    else if (s->checkpoint)
+        snprintf(kept, sizeof kept, "; %zu of them kept in %s, the same command resumes from it", ds[k].units_kept,
+                 s->checkpoint);
+    fprintf(err, "perft: interrupted by %s: %zu of %zu units counted (%s)%s\n", name, ds[k].units_done, ds[k].units,
+            ds[k].workers, kept);
     return EXIT_SIGNAL_BASE + ds[k].signal;
 }
 
 int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err)
 {
     Game game = s->position.game;
+    char message[ERROR_TEXT_MAX];
+    if (participants_settle_games(parts, 1u << game, "the position given", true, message, sizeof message) < 0)
+        return output_error(o, err, message);
     /* options.c has refused a -b with no backend of this game and -b none
-     * without engines: there is at least one participant. */
+     * without engines, and every engine plays this game: there is at least
+     * one participant. */
     Participant ps[MAX_PARTICIPANTS];
     int n = participants_of_game(parts, game, ps);
     const Backend *reference = participant_reference(game);
-    char message[ERROR_TEXT_MAX];
     /* The moves, checked once against the reference backend's legal moves. */
     Session view;
     Position here;
@@ -134,16 +145,28 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         output_divide_table(o, game, ps, ds, n);
         output_disagreement(o, report);
     }
-    output_flush(o);
+    char how[96], backends[160];
+    counting_text(counting, s->bulk, how, sizeof how);
+    snprintf(backends, sizeof backends, "%s, %d thread%s", how, counting->threads, counting->threads == 1 ? "" : "s");
+    SpeedRow rows[MAX_SPEED_ROWS];
+    int nrows = 0;
     for (int k = 0; k < n; k++)
-        report_speed(s, counting, &ps[k], &ds[k], err);
-    if (n > 1) {
-        char how[96];
-        counting_text(counting, s->bulk, how, sizeof how);
-        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (%s, %d thread%s)\n", n,
-                game_name(game), parts->engine_count, parts->engine_count == 1 ? "" : "s",
-                r == 0 ? "agree" : "DISAGREE", s->depth, seconds, how, counting->threads,
-                counting->threads == 1 ? "" : "s");
+        speed_add(rows, &nrows, &ps[k], game, &ds[k]);
+    output_speed_table_json(o, rows, nrows, backends);
+    output_flush(o);
+    if (n == 1) {
+        report_speed(s, counting, &ps[0], &ds[0], err);
+    } else {
+        /* On stderr: standard output is the divide, perftree's contract. */
+        char *table = speed_table_text(rows, nrows, backends);
+        fprintf(err, "perft %d: speed of each participant\n%s", s->depth, table ? table : "(out of memory)\n");
+        free(table);
+        int engines = 0;
+        for (int k = 0; k < n; k++)
+            engines += ps[k].engine != NULL;
+        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (the backends: %s)\n", n,
+                game_name(game), engines, engines == 1 ? "" : "s", r == 0 ? "agree" : "DISAGREE", s->depth, seconds,
+                backends);
     }
     status = r == 0 ? EXIT_AGREE : EXIT_DIFFER;
 done:

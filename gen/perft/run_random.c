@@ -74,14 +74,37 @@ static void format_moves(Game game, const Move *moves, int count, const Move *mi
         snprintf(out, size, "(none)");
 }
 
-/* The engines of a run and what they are asked about: the game's start and
- * the moves played from it. */
+/* The engines of a game and what they are asked about: the game's start
+ * and the moves played from it. */
 typedef struct EngineNode {
-    Engine *engines;
+    Engine *engines[MAX_ENGINES];
     int nengines;
     const Position *start;
     const char *path;
 } EngineNode;
+
+/* What an engine's divide at depth 1 shows on its own: a move listed twice,
+ * or counted as other than one leaf.  Printed, true. */
+static bool engine_own_finding(const Engine *e, const Divide *d, Game game, const Position *here, Output *out,
+                               const char *where)
+{
+    char text[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
+    int i = 0;
+    while (i < d->count && d->entries[i].count == 1)
+        i++;
+    if (!d->twice && i == d->count)
+        return false;
+    position_format(here, text, sizeof text);
+    output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
+    move_format(game, d->twice ? d->twice_move : d->entries[i].move, move);
+    if (d->twice)
+        output_text(out, "  %s lists %s twice at this position (counts %llu and %llu)\n", e->spec.name, move,
+                    (unsigned long long)d->twice_counts[0], (unsigned long long)d->twice_counts[1]);
+    else
+        output_text(out, "  %s counts %s as %llu at depth 1 (a legal move is one leaf)\n", e->spec.name, move,
+                    (unsigned long long)d->entries[i].count);
+    return true;
+}
 
 /* Compares each engine's legal moves (its divide at depth 1) with the first
  * backend's `first` at position `p0`: 1 and a message on a difference, -1 on
@@ -96,8 +119,12 @@ static int compare_engines(const EngineNode *en, const Session *s0, const Positi
     }
     int result = 0;
     for (int k = 0; k < en->nengines && result == 0; k++) {
-        if (engine_divide(&en->engines[k], en->start, en->path, p0, 1, &d, err, errlen) < 0) {
+        if (engine_divide(en->engines[k], en->start, en->path, p0, 1, &d, err, errlen) < 0) {
             result = -1;
+            break;
+        }
+        if (engine_own_finding(en->engines[k], &d, s0->game, p0, out, where)) {
+            result = 1;
             break;
         }
         int count = d.count;
@@ -111,7 +138,7 @@ static int compare_engines(const EngineNode *en, const Session *s0, const Positi
             format_moves(s0->game, first, first_count, moves, count, only, sizeof only);
             output_text(out, "  moves only %s generates: %s\n", s0->backend->name, only);
             format_moves(s0->game, moves, count, first, first_count, only, sizeof only);
-            output_text(out, "  moves only %s generates: %s\n", en->engines[k].spec.name, only);
+            output_text(out, "  moves only %s generates: %s\n", en->engines[k]->spec.name, only);
             result = 1;
         }
     }
@@ -249,6 +276,11 @@ static int play_game(RandomRun *run, const Position *start, long g, char *err, s
     size_t path_len = 0;
     int result = 0;
     t->games++;
+    /* The engines of this game; each plays its own (participants.h). */
+    EngineNode en = {.start = start, .path = path};
+    for (int k = 0; k < run->parts->engine_count; k++)
+        if (run->parts->engines[k].game == start->game)
+            en.engines[en.nengines++] = &run->parts->engines[k];
     for (int ply = 0; ply <= s->plies && result == 0; ply++) {
         snprintf(where, RANDOM_PATH_MAX + POSITION_TEXT_MAX + 128,
                  "(seed %u, game %ld, ply %d)\n  start: %s\n  moves: %s", s->seed, g, ply, start_text,
@@ -257,10 +289,9 @@ static int play_game(RandomRun *run, const Position *start, long g, char *err, s
         t->positions++;
         result = compare_node(sessions, n, run->out, where, moves, &count) ||
                  check_round_trips(sessions, n, moves, count, run->out, where, t);
-        if (result == 0 && run->parts->engine_count) {
+        if (result == 0 && en.nengines) {
             Position p0;
             sessions[0].backend->save(sessions[0].state, &p0);
-            EngineNode en = {run->parts->engines, run->parts->engine_count, start, path};
             result = compare_engines(&en, &sessions[0], &p0, moves, count, run->out, where, err, errlen);
         }
         if (result != 0 || count == 0 || ply == s->plies)
@@ -312,10 +343,24 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
     if (!starts)
         snprintf(message, sizeof message, "random games: out of memory");
     int result = nstarts < 0 ? -1 : 0;
+    if (result == 0) {
+        unsigned games = 0;
+        for (int i = 0; i < nstarts && i < s->random_games; i++)
+            games |= 1u << starts[i].game;
+        char what[ERROR_TEXT_MAX];
+        snprintf(what, sizeof what, "%s%s",
+                 s->from ? "--from " : "the default start list (the Quaternity opening, the chess start)",
+                 s->from ? s->from : "");
+        result = participants_settle_games(parts, games, what, false, message, sizeof message);
+    }
     progress_start(&run.progress, err, s->progress, "random");
     progress_names(&run.progress, "games", "positions");
+    char note[64];
+    snprintf(note, sizeof note, "0 disagreements");
+    progress_note_with(&run.progress, note);
     for (long g = 0; result == 0 && g < s->random_games && !output_failed(o); g++)
         result = play_game(&run, &starts[g % nstarts], g, message, sizeof message);
+    snprintf(note, sizeof note, "%ld disagreement%s", t.disagreements, t.disagreements == 1 ? "" : "s");
     progress_finish(&run.progress, (size_t)t.games, (size_t)s->random_games, (uint64_t)t.positions);
     free(starts);
     if (totals)

@@ -5,34 +5,46 @@
 #include <string.h>
 
 #include "crosscheck.h"
+#include "deep/progress.h"
 #include "epd.h"
+#include "output_speed.h"
 #include "output_suite.h"
 #include "registry.h"
 #include "report.h"
 
-enum { MAX_SPEED_ROWS = MAX_PARTICIPANTS * GAME_COUNT };
-
-static void add_speed(SpeedRow *rows, int *count, const Participant *p, Game game, const Divide *d)
+/* The width of the rows' participant column: the longest name of every
+ * participant of either game. */
+static int participants_name_width(Participants *parts)
 {
-    int i = 0;
-    while (i < *count && (rows[i].game != game || strcmp(rows[i].name, p->name) != 0))
-        i++;
-    if (i == MAX_SPEED_ROWS)
-        return;
-    if (i == *count)
-        rows[(*count)++] = (SpeedRow){p->name, game, p->engine != NULL, 0, 0};
-    rows[i].nodes += d->total;
-    rows[i].seconds += d->seconds;
+    int width = (int)strlen("participant");
+    for (int g = 0; g < GAME_COUNT; g++) {
+        Participant ps[MAX_PARTICIPANTS];
+        int n = participants_of_game(parts, (Game)g, ps);
+        for (int k = 0; k < n; k++)
+            width = (int)strlen(ps[k].name) > width ? (int)strlen(ps[k].name) : width;
+    }
+    for (int k = 0; k < parts->engine_count; k++) /* their games are not settled yet */
+        width = (int)strlen(parts->engines[k].spec.name) > width ? (int)strlen(parts->engines[k].spec.name) : width;
+    return width;
 }
 
-/* The positions in a suite file, for "position k of N" (a malformed line
- * ends the count; the run itself reports it). */
-static int count_positions(FILE *file, const char *path, EpdEntry *e)
+/* The positions in a suite file, for "position k of N", and their games
+ * (bits 1 << GAME), which settle the engines' games (a malformed line ends
+ * the count; the run itself reports it).  -1 when the file cannot be read
+ * twice (a pipe): nothing is known ahead, and the engines' games must be
+ * declared. */
+static int count_positions(FILE *file, const char *path, EpdEntry *e, unsigned *games)
 {
     char ignored[ERROR_TEXT_MAX];
     int line = 0, n = 0;
-    while (epd_next(file, path, &line, e, ignored, sizeof ignored) == 1)
+    *games = 1u << GAME_CHESS | 1u << GAME_QUATERNITY;
+    if (fseek(file, 0, SEEK_CUR) != 0)
+        return -1;
+    *games = 0;
+    while (epd_next(file, path, &line, e, ignored, sizeof ignored) == 1) {
         n++;
+        *games |= 1u << e->pos.game;
+    }
     rewind(file);
     return n;
 }
@@ -49,15 +61,34 @@ typedef struct Suite {
     int nrows;
     Divide divides[MAX_PARTICIPANTS];
     CrossReport report;
+    /* The suite's own progress line: positions done of the file's, counts,
+     * failures and disagreements so far (an engine's count has no other). */
+    Progress progress;
+    char progress_note[96];
+    int positions;  /* in the file; -1 when not known (a pipe) */
+    int name_width; /* of the rows' participant column */
 } Suite;
+
+static void suite_progress(Suite *u, bool finish)
+{
+    snprintf(u->progress_note, sizeof u->progress_note, "%d failed, %d disagreement%s", u->t.failed, u->t.disagreements,
+             u->t.disagreements == 1 ? "" : "s");
+    size_t total = u->positions > 0 ? (size_t)u->positions : 0;
+    if (finish)
+        progress_finish(&u->progress, (size_t)u->t.positions, total, (uint64_t)u->t.counts);
+    else
+        progress_update(&u->progress, (size_t)u->t.positions, total, (uint64_t)u->t.counts);
+}
 
 /* One (position, depth) count by every participant: 0, the signal number
  * when interrupted, or -1 with a message. */
 static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n, int depth, int positions, char *err,
                        size_t errlen)
 {
-    char label[160];
-    snprintf(label, sizeof label, "position %d of %d (%s), depth %d", u->t.positions, positions, e->id, depth);
+    char label[160], of[32] = "";
+    if (positions >= 0)
+        snprintf(of, sizeof of, " of %d", positions);
+    snprintf(label, sizeof label, "position %d%s (%s), depth %d", u->t.positions, of, e->id, depth);
     u->counting->label = label;
     DivideQuery q = {.root = &e->pos, .root_text = e->text, .here = &e->pos, .depth = depth, .bulk = u->s->bulk};
     int r = crosscheck(ps, n, u->counting, &q, u->divides, &u->report, err, errlen);
@@ -67,6 +98,22 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
     for (int k = 0; k < n; k++)
         if (u->divides[k].signal)
             return u->divides[k].signal;
+    for (int k = 0; k < n; k++)
+        if (u->divides[k].over_budget) {
+            /* The count passed --max-nodes: skipped, unless the file says it
+             * is within it, which it then is not. */
+            bool wrong = e->expected[depth] <= u->s->max_nodes;
+            u->t.skipped += !wrong;
+            u->t.checks += wrong;
+            u->t.failed += wrong;
+            u->t.counts += wrong;
+            output_suite_past_budget(u->o, e, depth, &ps[k], &u->divides[k], u->s->max_nodes, wrong, u->name_width);
+            if (wrong)
+                output_suite_failed_position(u->o, e);
+            output_flush(u->o);
+            suite_progress(u, false);
+            return 0;
+        }
     u->t.counts++;
     bool failed = false;
     for (int k = 0; k < n; k++) {
@@ -76,8 +123,8 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         u->t.failed += !ok;
         u->t.seconds += d->seconds;
         u->t.nodes += d->total;
-        add_speed(u->rows, &u->nrows, &ps[k], e->pos.game, d);
-        output_suite_check(u->o, e, depth, &ps[k], d, ok);
+        speed_add(u->rows, &u->nrows, &ps[k], e->pos.game, d);
+        output_suite_check(u->o, e, depth, &ps[k], d, ok, u->name_width);
         failed |= !ok;
     }
     if (failed)
@@ -87,6 +134,7 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         output_suite_disagreement(u->o, e, depth, &u->report);
     }
     output_flush(u->o);
+    suite_progress(u, false);
     return 0;
 }
 
@@ -97,6 +145,10 @@ static int check_line(Suite *u, const EpdEntry *e, int positions, char *err, siz
     const RunSettings *s = u->s;
     Participant ps[MAX_PARTICIPANTS];
     int n = participants_of_game(u->parts, e->pos.game, ps);
+    if (n == 0 && strcmp(s->backend, "none") == 0) {
+        u->t.unplayed++; /* the engines alone, none of this game: said in the summary */
+        return 0;
+    }
     if (n == 0) {
         snprintf(err, errlen, "%s:%d: no %s backend called '%s'", s->suite, e->line, game_name(e->pos.game),
                  s->backend);
@@ -108,10 +160,6 @@ static int check_line(Suite *u, const EpdEntry *e, int positions, char *err, siz
             continue;
         if (depth > s->max_depth) {
             u->t.deeper++;
-            continue;
-        }
-        if (e->expected[depth] > s->max_nodes) {
-            u->t.skipped++;
             continue;
         }
         int r = check_count(u, e, ps, n, depth, positions, err, errlen);
@@ -133,8 +181,20 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int positions = count_positions(file, u->s->suite, e);
+    unsigned games;
+    int positions = u->positions = count_positions(file, u->s->suite, e, &games);
+    char what[ERROR_TEXT_MAX];
+    snprintf(what, sizeof what, "suite %s%s", u->s->suite, positions < 0 ? " (a pipe, its games unknown ahead)" : "");
+    if (participants_settle_games(u->parts, games, what, false, err, errlen) < 0) {
+        free(e);
+        return -1;
+    }
     int line = 0, status = 0;
+    char label[ERROR_TEXT_MAX];
+    snprintf(label, sizeof label, "suite %s", u->s->suite);
+    progress_start(&u->progress, u->err, u->s->progress, label);
+    progress_names(&u->progress, "positions", "counts");
+    progress_note_with(&u->progress, u->progress_note);
     while (status == 0 && !output_failed(u->o)) {
         int read = epd_next(file, u->s->suite, &line, e, err, errlen);
         if (read <= 0) {
@@ -143,7 +203,9 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
         }
         int r = check_line(u, e, positions, err, errlen);
         status = r > 0 ? EXIT_SIGNAL_BASE + r : r;
+        suite_progress(u, false);
     }
+    suite_progress(u, true);
     free(e);
     return status;
 }
@@ -155,6 +217,9 @@ int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Out
     if (!u)
         return output_error(o, err, "out of memory");
     *u = (Suite){.s = s, .parts = parts, .counting = counting, .o = o, .err = err};
+    /* Never the file's count: a wrong ";D9 5" must not start a perft of
+     * trillions of nodes. */
+    counting->node_budget = s->max_nodes == UINT64_MAX ? 0 : s->max_nodes;
     int allocated = 0, status;
     while (allocated < MAX_PARTICIPANTS && divide_alloc(&u->divides[allocated]))
         allocated++;
@@ -164,7 +229,8 @@ int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Out
     } else if (!(file = epd_open(s->suite, "suite file", message, sizeof message))) {
         status = output_error(o, err, message);
     } else {
-        output_suite_heading(o);
+        u->name_width = participants_name_width(parts);
+        output_suite_heading(o, u->name_width);
         int r = run_lines(u, file, message, sizeof message);
         char hashing[64];
         perft_hash_describe(counting->table, hashing, sizeof hashing);
@@ -172,11 +238,14 @@ int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Out
             status = output_error(o, err, message);
         } else if (r >= EXIT_SIGNAL_BASE) {
             output_text(o, "%s\n", message);
-            output_json_set(o, "interrupted", json_string(message));
+            output_json_set(o, "interrupted", output_json_string(message));
             status = r;
         } else {
             output_suite_summary(o, s, &u->t, hashing);
-            output_speed_table(o, u->rows, u->nrows, s, hashing);
+            char backends[160];
+            snprintf(backends, sizeof backends, "bulk counting %s, %s, %d thread%s", s->bulk ? "on" : "off", hashing,
+                     s->threads, s->threads == 1 ? "" : "s");
+            output_speed_table(o, u->rows, u->nrows, backends);
             status = u->t.checks == 0 || u->t.failed || u->t.disagreements ? EXIT_DIFFER : EXIT_AGREE;
         }
     }

@@ -1,7 +1,10 @@
 /* --suite FILE: every ";Dn" count of an EPD file, position by position,
  * through the divide path: every participant divides the position, each
  * total is held against the file's count, and when participants disagree
- * the run descends to the first diverging position as divide does. */
+ * the run descends to the first diverging position as divide does.
+ * --max-nodes N is a budget each count is counted within, never the file's
+ * count trusted: a count passing N is stopped there, and is skipped, or
+ * failed when the file says it is N or fewer. */
 #ifndef GEN_PERFT_RUN_SUITE_H
 #define GEN_PERFT_RUN_SUITE_H
 
@@ -15,8 +18,9 @@ typedef struct SuiteTotals {
     int checks;        /* (position, depth, participant) counts */
     int failed;        /* counts that differed from the file's */
     int disagreements; /* (position, depth) pairs whose participants disagreed */
-    int skipped;       /* (position, depth) pairs above max_nodes, not run */
+    int skipped;       /* (position, depth) pairs whose count passed max_nodes (the file's count above it too) */
     int deeper;        /* (position, depth) pairs deeper than max_depth, not run */
+    int unplayed;      /* positions of a game no participant plays (-b none, engines of the other game) */
     double seconds;    /* time spent counting */
     unsigned long long nodes;
 } SuiteTotals;

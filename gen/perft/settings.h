@@ -23,7 +23,7 @@ typedef enum RunMode {
  * "Nodes searched: N"). */
 typedef enum OutputFormat { FORMAT_TEXT, FORMAT_JSON, FORMAT_STOCKFISH } OutputFormat;
 
-enum { MAX_ENGINES = 8 };
+enum { MAX_ENGINES = 8, MAX_ENGINE_OPTIONS = 32 };
 
 typedef struct RunSettings {
     RunMode mode;
@@ -34,6 +34,9 @@ typedef struct RunSettings {
     const char *backend;              /* a registered backend's name, "all" (every backend of the game) or "none" */
     const char *engines[MAX_ENGINES]; /* --engine specifications */
     int engine_count;
+    const char *engine_options[MAX_ENGINE_OPTIONS]; /* --engine-option NAME=VALUE, as given */
+    int engine_option_of[MAX_ENGINE_OPTIONS];       /* the engine each applies to: the --engine before it */
+    int engine_option_count;
     double engine_timeout; /* seconds an engine may take per query */
 
     /* Divide: DEPTH POSITION [MOVES]. */

@@ -10,6 +10,14 @@ with the dropped or added subtree, as a real engine with that bug would.
 (The position must be reachable only through --path within the depths
 asked, which the tests choose: their paths are pawn moves, never repeated.)
 
+--leaf MOVE counts the leaf after --path and MOVE as two nodes (at depth 1
+there, MOVE's count is 2); --twice MOVE lists MOVE twice at that position
+(its subtree counted twice above it).  --upper prints promotion letters in
+upper case (e7e8Q), as some engines do.
+
+Over UCI it lists two options (Hash, Threads) and takes setoption for
+them; --log FILE appends every command it receives to FILE.
+
 --fail MODE instead breaks the protocol on the first divide: exit (status
 3), hang, malformed (a line of neither form), illegal (names --add MOVE, a
 move from an empty square), or sum (a total that is not the sum).
@@ -61,12 +69,27 @@ def perft(args, fen, moves, depth, uci_state):
 
 def divide(args, fen, moves, depth, uci_state):
     counts, _ = inner_divide(args.inner, fen, moves, depth, uci_state)
+    if not (args.drop or args.add or args.leaf or args.twice):
+        return counts
     path = args.path.split()
     if " ".join(fen.split()) != " ".join(args.root.split()) or moves != path[:len(moves)]:
         return counts
     rest = path[len(moves):]
     k = depth - len(rest)  # depth remaining at the buggy position
     if k < 1:
+        return counts
+    if args.leaf:
+        # Only a divide that reaches the buggy position with one ply left
+        # counts that leaf, twice.
+        if k == 1:
+            counts[rest[0] if rest else args.leaf] += 1
+        return counts
+    if args.twice:
+        subtree = perft(args, fen, path + [args.twice], k - 1, uci_state)
+        if rest:
+            counts[rest[0]] += subtree
+        else:
+            args.twice_count = counts[args.twice]
         return counts
     # The subtree the bug removes (drop) or adds (add: a copy of --like).
     gone = args.drop or args.like
@@ -101,7 +124,12 @@ def answer_lines(args, counts, uci):
         return bad
     total = sum(counts.values()) + (1 if args.fail == "sum" else 0)
     sep = ": " if uci else " "
-    lines = ["%s%s%d" % (m, sep, counts[m]) for m in sorted(counts)]
+    shown = {m: (m[:4] + m[4:].upper() if args.upper else m) for m in counts}
+    lines = ["%s%s%d" % (shown[m], sep, counts[m]) for m in sorted(counts)]
+    if getattr(args, "twice_count", None) is not None:
+        lines.append("%s%s%d" % (shown[args.twice], sep, args.twice_count))
+        total += args.twice_count
+        args.twice_count = None
     return lines + ["", ("Nodes searched: %d" if uci else "%d") % total] + ([""] if uci else [])
 
 
@@ -114,6 +142,10 @@ def main():
     ap.add_argument("--drop")
     ap.add_argument("--add")
     ap.add_argument("--like")
+    ap.add_argument("--leaf")
+    ap.add_argument("--twice")
+    ap.add_argument("--upper", action="store_true")
+    ap.add_argument("--log")
     ap.add_argument("--fail", choices=["exit", "hang", "malformed", "illegal", "sum"])
     ap.add_argument("query", nargs="*", help="perftree: DEPTH POSITION [MOVES]")
     args = ap.parse_args()
@@ -125,11 +157,15 @@ def main():
         return
     fen, moves = "", []
     for line in sys.stdin:
+        if args.log:
+            with open(args.log, "a") as log:
+                log.write(line)
         words = line.split()
         if not words:
             continue
         if words[0] == "uci":
-            print("id name planted_bug\nuciok", flush=True)
+            print("id name planted_bug\noption name Hash type spin default 16 min 1 max 1024\n"
+                  "option name Threads type spin default 1 min 1 max 8\nuciok", flush=True)
         elif words[0] == "isready":
             print("readyok", flush=True)
         elif words[0] == "position":

@@ -8,7 +8,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "digits.h"
+#include "position.h"
+
 static const char MAGIC[] = "perft-checkpoint 1";
+
+/* The longest line a checkpoint holds: the header names the position and
+ * the moves (deep_divide.c keeps each under 8192 bytes), a record a unit's
+ * few moves.  A longer line is damage, not something to buffer. */
+enum { LINE_MAX_BYTES = 20000 };
 
 /* FNV-1a, 64 bits: catches damaged and edited lines (it is no defence
  * against someone forging a file, nor meant to be). */
@@ -29,11 +37,13 @@ static long checked_length(const char *line, size_t length, uint64_t seed, uint6
 {
     if (length < 18 || line[length - 18] != '\t' || line[length - 17] != '#')
         return -1;
-    char *end;
-    errno = 0;
-    uint64_t stored = strtoull(line + length - 16, &end, 16);
-    if (errno || end != line + length)
-        return -1;
+    uint64_t stored = 0;
+    for (size_t i = length - 16; i < length; i++) { /* hex digits only: no sign, blank or "0x" */
+        const char *digit = memchr("0123456789abcdef", line[i], 16);
+        if (!digit || !line[i])
+            return -1;
+        stored = stored << 4 | (uint64_t)(digit - "0123456789abcdef");
+    }
     *hash = fnv1a(seed, line, length - 18);
     return *hash == stored ? (long)(length - 18) : -1;
 }
@@ -85,8 +95,15 @@ static int parse_header(Checkpoint *c, char *line, size_t length, char *err, siz
         snprintf(err, errlen, "checkpoint %s line 1: no split or units field (corrupt file)", c->path);
         return -1;
     }
-    c->split = atoi(split);
-    c->units = (size_t)strtoull(units, NULL, 10);
+    uint64_t split_value = 0, units_value = 0;
+    if (digits_parse(split, strlen(split), MAX_DEPTH, &split_value) != DIGITS_OK ||
+        digits_parse(units, strlen(units), SIZE_MAX, &units_value) != DIGITS_OK) {
+        snprintf(err, errlen, "checkpoint %s line 1: split '%s', units '%s' are not numbers (corrupt file)", c->path,
+                 split, units);
+        return -1;
+    }
+    c->split = (int)split_value;
+    c->units = (size_t)units_value;
     /* The identity is the header up to its split field. */
     size_t identity_length = strlen(c->identity);
     if (strncmp(fields, c->identity, identity_length) != 0 || fields[identity_length] != '\t' ||
@@ -111,15 +128,15 @@ static int parse_record(Checkpoint *c, char *line, size_t length, int number, ch
         return -1;
     }
     line[covered] = '\0';
-    char *index_end, *count_end;
     if (strncmp(line, "unit\t", 5) != 0)
         goto malformed;
-    errno = 0;
-    size_t index = (size_t)strtoull(line + 5, &index_end, 10);
-    if (errno || *index_end != '\t')
-        goto malformed;
-    uint64_t count = strtoull(index_end + 1, &count_end, 10);
-    if (errno || *count_end != '\t')
+    /* "unit TAB INDEX TAB COUNT TAB MOVES": both numbers digits only. */
+    const char *index_text = line + 5;
+    const char *index_end = strchr(index_text, '\t');
+    const char *count_end = index_end ? strchr(index_end + 1, '\t') : NULL;
+    uint64_t index, count;
+    if (!count_end || digits_parse(index_text, (size_t)(index_end - index_text), SIZE_MAX, &index) != DIGITS_OK ||
+        digits_parse(index_end + 1, (size_t)(count_end - index_end - 1), UINT64_MAX, &count) != DIGITS_OK)
         goto malformed;
     CheckpointRecord *grown = realloc(c->records, sizeof *grown * (c->record_count + 1));
     char *moves = strdup(count_end + 1);
@@ -131,16 +148,116 @@ static int parse_record(Checkpoint *c, char *line, size_t length, int number, ch
         return -1;
     }
     c->records = grown;
-    c->records[c->record_count++] = (CheckpointRecord){index, count, moves};
+    c->records[c->record_count++] = (CheckpointRecord){(size_t)index, count, moves};
     return 0;
 malformed:
     snprintf(err, errlen, "checkpoint %s line %d: not a unit record (corrupt file)", c->path, number);
     return -1;
 }
 
+/* Why `st` is no file to keep units in, or NULL for a regular file.  A
+ * FIFO would block the run, /dev/zero would read as one endless line,
+ * /dev/full would take no record. */
+static const char *not_regular(const struct stat *st)
+{
+    if (S_ISREG(st->st_mode))
+        return NULL;
+    if (S_ISDIR(st->st_mode))
+        return "is a directory";
+    if (S_ISFIFO(st->st_mode))
+        return "is a named pipe (FIFO)";
+    if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+        return "is a device";
+    return "is not a regular file";
+}
+
+/* The next line of `file` into line (room for LINE_MAX_BYTES + 1), its
+ * newline dropped.  1: a whole line; 2: a last line without its newline;
+ * 0: the end; -1: a line longer than LINE_MAX_BYTES; -2: a read error
+ * (errno).  NUL bytes stay in the line (its checksum then fails). */
+static int read_line(FILE *file, char *line, size_t *length)
+{
+    size_t n = 0;
+    int ch;
+    errno = 0;
+    while ((ch = getc(file)) != EOF && ch != '\n') {
+        if (n == LINE_MAX_BYTES)
+            return -1;
+        line[n++] = (char)ch;
+    }
+    line[n] = '\0';
+    *length = n;
+    if (ch == EOF && ferror(file))
+        return -2;
+    if (ch == EOF)
+        return n > 0 ? 2 : 0;
+    return 1;
+}
+
+/* One line of the file read: the header (line 1) or a record. */
+static int take_line(Checkpoint *c, char *line, size_t length, int number, char *err, size_t errlen)
+{
+    if (number > 1)
+        return parse_record(c, line, length, number, err, errlen);
+    if (strncmp(line, "\xef\xbb\xbf", 3) == 0) {
+        snprintf(err, errlen, "%s starts with a UTF-8 byte-order mark: it is not a perft checkpoint", c->path);
+        return -1;
+    }
+    if (strncmp(line, MAGIC, sizeof MAGIC - 1) != 0 || line[sizeof MAGIC - 1] != '\t') {
+        snprintf(err, errlen, "%s is not a perft checkpoint (refusing to append to it)", c->path);
+        return -1;
+    }
+    return parse_header(c, line, length, err, errlen);
+}
+
+/* Reads the lines of an open checkpoint; a last line cut short is dropped
+ * from the file. */
+static int read_lines(Checkpoint *c, FILE *file, FILE *warn, char *err, size_t errlen)
+{
+    char *line = malloc(LINE_MAX_BYTES + 1);
+    if (!line) {
+        snprintf(err, errlen, "out of memory reading checkpoint %s", c->path);
+        return -1;
+    }
+    long good_length = 0; /* bytes of whole lines */
+    int number = 0, status = 0;
+    size_t n;
+    for (int r; status == 0 && (r = read_line(file, line, &n)) != 0;) {
+        number++;
+        if (r == -1) {
+            snprintf(err, errlen, "checkpoint %s line %d is longer than %d bytes (corrupt file)", c->path, number,
+                     LINE_MAX_BYTES);
+            status = -1;
+        } else if (r == -2) {
+            snprintf(err, errlen, "cannot read checkpoint %s: %s", c->path, strerror(errno ? errno : EIO));
+            status = -1;
+        } else if (r == 2 && number == 1) {
+            snprintf(err, errlen, "checkpoint %s: the header is cut short (corrupt file)", c->path);
+            status = -1;
+        } else if (r == 2) {
+            fprintf(warn,
+                    "perft: checkpoint %s line %d is cut short (a run killed while writing it?): dropped, "
+                    "its unit is counted again\n",
+                    c->path, number);
+            if (truncate(c->path, good_length) != 0) {
+                snprintf(err, errlen, "cannot cut checkpoint %s back to its whole lines: %s", c->path, strerror(errno));
+                status = -1;
+            }
+            break;
+        } else {
+            status = take_line(c, line, n, number, err, errlen);
+            good_length += (long)n + 1;
+        }
+    }
+    free(line);
+    c->existed = number > 0;
+    return status;
+}
+
 int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE *warn, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
+    c->fd = -1;
     pthread_mutex_init(&c->lock, NULL);
     c->path = strdup(path);
     c->identity = strdup(identity);
@@ -148,85 +265,88 @@ int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE 
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    FILE *file = fopen(path, "r");
-    if (!file) {
+    /* Non-blocking: opening a FIFO must not wait for a writer. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         if (errno == ENOENT)
             return 0;
         snprintf(err, errlen, "cannot read checkpoint %s: %s", path, strerror(errno));
         return -1;
     }
-    char *line = NULL;
-    size_t capacity = 0;
-    long good_length = 0; /* bytes of whole lines */
-    int number = 0, status = 0;
-    ssize_t n;
-    while (status == 0 && (n = getline(&line, &capacity, file)) > 0) {
-        number++;
-        if (line[n - 1] != '\n') {
-            if (number == 1) {
-                snprintf(err, errlen, "checkpoint %s: the header is cut short (corrupt file)", path);
-                status = -1;
-            } else {
-                fprintf(warn,
-                        "perft: checkpoint %s line %d is cut short (a run killed while writing it?): dropped, "
-                        "its unit is counted again\n",
-                        path, number);
-                if (truncate(path, good_length) != 0) {
-                    snprintf(err, errlen, "cannot cut checkpoint %s back to its whole lines: %s", path,
-                             strerror(errno));
-                    status = -1;
-                }
-            }
-            break;
-        }
-        line[--n] = '\0';
-        if (number == 1) {
-            if (strncmp(line, MAGIC, sizeof MAGIC - 1) != 0 || line[sizeof MAGIC - 1] != '\t') {
-                snprintf(err, errlen, "%s is not a perft checkpoint (refusing to append to it)", path);
-                status = -1;
-            } else
-                status = parse_header(c, line, (size_t)n, err, errlen);
-        } else
-            status = parse_record(c, line, (size_t)n, number, err, errlen);
-        good_length += n + 1;
+    struct stat st;
+    const char *why = fstat(fd, &st) != 0 ? strerror(errno) : not_regular(&st);
+    FILE *file = why ? NULL : fdopen(fd, "r");
+    if (!file) {
+        snprintf(err, errlen, "checkpoint %s %s: --checkpoint takes a regular file", path,
+                 why ? why : "cannot be read");
+        close(fd);
+        return -1;
     }
-    free(line);
-    if (status == 0 && ferror(file)) {
-        snprintf(err, errlen, "cannot read checkpoint %s", path);
-        status = -1;
-    }
+    int status = read_lines(c, file, warn, err, errlen);
     fclose(file);
-    c->existed = number > 0;
     return status;
 }
 
+/* Writes all of `text` at the end of the file; on a failure the file is cut
+ * back to its whole lines and nothing more is appended. */
 static int write_line(Checkpoint *c, const char *text, uint64_t seed)
 {
-    uint64_t hash = fnv1a(seed, text, strlen(text));
-    if (fprintf(c->file, "%s\t#%016" PRIx64 "\n", text, hash) < 0 || fflush(c->file) != 0)
+    if (c->append_errno)
         return -1;
+    uint64_t hash = fnv1a(seed, text, strlen(text));
+    size_t size = strlen(text) + 20;
+    char *line = malloc(size);
+    if (!line) {
+        c->append_errno = ENOMEM;
+        return -1;
+    }
+    int n = snprintf(line, size, "%s\t#%016" PRIx64 "\n", text, hash);
+    for (size_t done = 0; done < (size_t)n;) {
+        ssize_t w = write(c->fd, line + done, (size_t)n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            c->append_errno = w < 0 ? errno : EIO;
+            if (ftruncate(c->fd, c->size) != 0) { /* a part line would read as damage mid-file */
+                /* The reader drops a last line cut short: still safe. */
+            }
+            free(line);
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    c->size += n;
+    free(line);
     return 0;
 }
 
 int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t errlen)
 {
-    c->file = fopen(c->path, "a"); /* never "w": it would empty another run's file before the lock says so */
-    if (!c->file) {
+    /* Never truncating: that would empty another run's file before the lock
+     * says so.  Non-blocking, so that a FIFO put there since cannot hang. */
+    c->fd = open(c->path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (c->fd < 0) {
         snprintf(err, errlen, "cannot write checkpoint %s: %s", c->path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    const char *why = fstat(c->fd, &st) != 0 ? strerror(errno) : not_regular(&st);
+    if (why) {
+        snprintf(err, errlen, "checkpoint %s %s: --checkpoint takes a regular file", c->path, why);
         return -1;
     }
     /* One run at a time: two appending the same units would make a file
      * that reads as corrupt.  A POSIX record lock, released when we exit. */
     struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-    if (fcntl(fileno(c->file), F_SETLK, &lock) != 0) {
+    if (fcntl(c->fd, F_SETLK, &lock) != 0) {
         snprintf(err, errlen, "checkpoint %s is in use by another run", c->path);
         return -1;
     }
-    struct stat st;
-    if (!c->existed && (fstat(fileno(c->file), &st) != 0 || st.st_size != 0)) {
+    if (fstat(c->fd, &st) != 0 || (!c->existed && st.st_size != 0)) {
         snprintf(err, errlen, "checkpoint %s was written by another run while this one started; run again", c->path);
         return -1;
     }
+    c->size = st.st_size;
     if (c->existed)
         return 0;
     size_t size = strlen(MAGIC) + strlen(c->identity) + 64;
@@ -240,7 +360,7 @@ int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t e
     int r = write_line(c, header, FNV_OFFSET);
     free(header);
     if (r < 0)
-        snprintf(err, errlen, "cannot write checkpoint %s: %s", c->path, strerror(errno));
+        snprintf(err, errlen, "cannot write checkpoint %s: %s", c->path, strerror(c->append_errno));
     c->split = split;
     c->units = units;
     return r;
@@ -255,15 +375,25 @@ int checkpoint_append(Checkpoint *c, size_t index, uint64_t count, const char *l
     snprintf(text, size, "unit\t%zu\t%" PRIu64 "\t%s", index, count, line);
     pthread_mutex_lock(&c->lock);
     int r = write_line(c, text, c->header_hash);
+    c->appended += r == 0;
     pthread_mutex_unlock(&c->lock);
     free(text);
     return r;
 }
 
+size_t checkpoint_appended(Checkpoint *c, int *failure)
+{
+    pthread_mutex_lock(&c->lock);
+    size_t n = c->appended;
+    *failure = c->append_errno;
+    pthread_mutex_unlock(&c->lock);
+    return n;
+}
+
 void checkpoint_close(Checkpoint *c)
 {
-    if (c->file)
-        fclose(c->file);
+    if (c->fd >= 0)
+        close(c->fd);
     for (size_t i = 0; i < c->record_count; i++)
         free(c->records[i].line);
     free(c->records);
@@ -273,4 +403,5 @@ void checkpoint_close(Checkpoint *c)
     if (initialised)
         pthread_mutex_destroy(&c->lock);
     memset(c, 0, sizeof *c);
+    c->fd = -1;
 }

@@ -8,9 +8,12 @@
  *   perft-checkpoint 1 <TAB> game=chess <TAB> ... <TAB> split=2 <TAB> units=400 <TAB> #<hash>
  *   unit <TAB> 17 <TAB> 599 <TAB> b1c3 b8a6 <TAB> #<hash>
  *
- * Each record is flushed to the kernel before the next unit is taken: a
- * killed process loses only its units in flight (fsync would add safety
- * against a power cut, at a disk round trip per unit; not done). */
+ * Each record is written to the kernel (one write, no stdio buffer) before
+ * the next unit is taken: a killed process loses only its units in flight
+ * (fsync would add safety against a power cut, at a disk round trip per
+ * unit; not done).  A failed append (a full disk) cuts the file back to
+ * its whole lines and stops appending, so that the file stays one a rerun
+ * resumes from. */
 #ifndef GEN_PERFT_CHECKPOINT_H
 #define GEN_PERFT_CHECKPOINT_H
 
@@ -19,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef struct CheckpointRecord {
     size_t index;   /* the unit's place in the split */
@@ -29,9 +33,12 @@ typedef struct CheckpointRecord {
 typedef struct Checkpoint {
     char *path;
     char *identity; /* the header's fields naming the command, tab-separated */
-    FILE *file;     /* open for appending after checkpoint_begin */
+    int fd;         /* open for appending after checkpoint_begin, else -1 */
+    off_t size;     /* bytes of whole lines in the file */
     uint64_t header_hash;
-    pthread_mutex_t lock;
+    pthread_mutex_t lock; /* guards the appending fields below */
+    size_t appended;      /* records this run appended */
+    int append_errno;     /* why appending failed (then nothing more is appended), or 0 */
     /* What an existing file held (checkpoint_read). */
     bool existed;
     int split;
@@ -41,7 +48,9 @@ typedef struct Checkpoint {
 } Checkpoint;
 
 /* Reads `path` if it exists and is not empty.  Refuses (-1, message in
- * err) a file that is not a checkpoint, one written by another command
+ * err) what is not a regular file (a directory, a FIFO, a device), a line
+ * longer than any checkpoint writes, a read error, a file that is not a
+ * checkpoint, one written by another command
  * (the message names the first field that differs), and any line whose
  * checksum or form is wrong.  A last line cut short (a run killed while
  * writing it) is reported on `warn`, dropped from the file, and its unit
@@ -52,9 +61,13 @@ int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE 
 /* Opens the file for appending, writing the header first when it is new. */
 int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t errlen);
 
-/* Appends and flushes one finished unit; safe from any thread.  -1 when
- * the write failed (disk full): the count goes on without it. */
+/* Appends one finished unit; safe from any thread.  -1 when the write
+ * failed (disk full) or an earlier one did: the count goes on without it. */
 int checkpoint_append(Checkpoint *c, size_t index, uint64_t count, const char *line);
+
+/* The records this run has appended, and in *failure the errno of the
+ * append that failed (0: none has); safe from any thread. */
+size_t checkpoint_appended(Checkpoint *c, int *failure);
 
 void checkpoint_close(Checkpoint *c);
 

@@ -28,6 +28,37 @@ int threads_every_core(void)
     return n >= 1 ? (int)n : 1;
 }
 
+/* The backend's own count from the instance's position, through the table
+ * when there is one. */
+static uint64_t backend_count(const CountingThreads *c, void *instance, int depth)
+{
+    const Backend *b = c->job->backend;
+    return c->table && b->perft_hashed ? b->perft_hashed(instance, depth, c->job->bulk, c->table)
+                                       : b->perft(instance, depth, c->job->bulk);
+}
+
+/* A count within the feed's budget: the harness walks the plies above
+ * BUDGET_LEAF_DEPTH itself (the same sum as the backend's perft), so that
+ * it can stop between subtrees.  False once the budget is passed. */
+static bool count_within_budget(const CountingThreads *c, void *instance, int depth, uint64_t *count)
+{
+    if (depth <= BUDGET_LEAF_DEPTH) {
+        uint64_t n = backend_count(c, instance, depth);
+        *count += n;
+        return c->feed.spend(c->feed.context, n);
+    }
+    const Backend *b = c->job->backend;
+    Move moves[MAX_MOVES];
+    int n = b->generate(instance, moves);
+    bool within = true;
+    for (int i = 0; i < n && within; i++) {
+        b->make(instance, moves[i]);
+        within = count_within_budget(c, instance, depth - 1, count);
+        b->unmake(instance, moves[i]);
+    }
+    return within;
+}
+
 static void *count_units(void *arg)
 {
     struct Counter *w = arg;
@@ -36,15 +67,20 @@ static void *count_units(void *arg)
     size_t index;
     Move path[MAX_DEPTH];
     int split;
-    while (c->feed.take(c->feed.context, w->number, &index, path, &split)) {
+    bool within = true;
+    while (within && c->feed.take(c->feed.context, w->number, &index, path, &split)) {
         for (int p = 0; p < split; p++)
             b->make(w->instance, path[p]);
         int depth = c->job->depth - split;
-        uint64_t count = c->table && b->perft_hashed ? b->perft_hashed(w->instance, depth, c->job->bulk, c->table)
-                                                     : b->perft(w->instance, depth, c->job->bulk);
+        uint64_t count = 0;
+        if (c->feed.spend)
+            within = count_within_budget(c, w->instance, depth, &count);
+        else
+            count = backend_count(c, w->instance, depth);
         for (int p = split - 1; p >= 0; p--)
             b->unmake(w->instance, path[p]);
-        c->feed.done(c->feed.context, w->number, index, count);
+        if (within)
+            c->feed.done(c->feed.context, w->number, index, count);
     }
     pthread_mutex_lock(&c->lock);
     if (--c->running == 0)

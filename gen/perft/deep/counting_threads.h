@@ -16,12 +16,24 @@
  * queue (deep_divide.c), or a master rank over MPI (gen/mpi).  take fills
  * the unit's index and its *split moves from the start (room for
  * MAX_DEPTH) for thread number `thread`, false when none is left; done is
- * called with the unit's count before the thread takes the next. */
+ * called with the unit's count before the thread takes the next.
+ *
+ * spend (NULL: no budget) puts a node budget on the count: a unit is then
+ * counted as subtrees of at most BUDGET_LEAF_DEPTH plies, each reported to
+ * spend as it is counted, and the thread drops its unit (no done) and
+ * stops once spend says the budget is passed.  The budget is passed by at
+ * most one such subtree per thread. */
 typedef struct UnitFeed {
     bool (*take)(void *context, int thread, size_t *index, Move *path, int *split);
     void (*done)(void *context, int thread, size_t index, uint64_t count);
     void *context;
+    bool (*spend)(void *context, uint64_t nodes);
 } UnitFeed;
+
+/* Plies a budgeted count leaves to the backend's own perft at once: a few
+ * thousand to a few hundred thousand nodes, so the harness's recursion
+ * above costs under a percent. */
+enum { BUDGET_LEAF_DEPTH = 3 };
 
 typedef struct CountingThreads CountingThreads;
 

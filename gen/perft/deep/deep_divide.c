@@ -30,15 +30,18 @@ struct DeepWork {
     atomic_uchar *done;     /* per unit */
     atomic_size_t finished; /* units done, resumed ones included */
     atomic_uint_fast64_t nodes;
-    atomic_bool checkpoint_failed;
-    Checkpoint *checkpoint; /* or NULL */
+    atomic_uint_fast64_t spent; /* nodes counted so far under a budget, parts of units included */
+    atomic_bool over_budget;
+    atomic_bool checkpoint_failed; /* an append failed: said once, at once */
+    Checkpoint *checkpoint;        /* or NULL */
+    size_t resumed;                /* units the checkpoint held at the start */
     Progress *progress;
     pthread_mutex_t progress_lock;
 };
 
 bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
 {
-    if (interrupt_signal())
+    if (interrupt_signal() || atomic_load(&r->over_budget))
         return false;
     size_t k = atomic_fetch_add(&r->next, 1);
     if (k >= r->pending_count)
@@ -50,6 +53,22 @@ bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
     return true;
 }
 
+/* The first failed append, said when it happens: a run killed after it
+ * has warned, and the user knows a rerun will count those units again. */
+static void checkpoint_failure_note(DeepWork *r)
+{
+    int failure;
+    size_t kept = checkpoint_appended(r->checkpoint, &failure) + r->resumed;
+    char note[1024];
+    snprintf(note, sizeof note,
+             "perft: cannot append to checkpoint %s: %s; the count goes on, the %zu unit%s in the file stay%s "
+             "(the rest would be counted again)",
+             r->settings->checkpoint, strerror(failure), kept, kept == 1 ? "" : "s", kept == 1 ? "s" : "");
+    pthread_mutex_lock(&r->progress_lock);
+    progress_note(r->progress, note);
+    pthread_mutex_unlock(&r->progress_lock);
+}
+
 void deep_work_done(DeepWork *r, size_t i, uint64_t count)
 {
     r->counts[i] = count;
@@ -59,8 +78,8 @@ void deep_work_done(DeepWork *r, size_t i, uint64_t count)
     if (r->checkpoint) {
         char text[UNIT_TEXT_MAX];
         work_unit_text(r->units, r->job->start.game, i, text, sizeof text);
-        if (checkpoint_append(r->checkpoint, i, count, text) < 0)
-            atomic_store(&r->checkpoint_failed, true);
+        if (checkpoint_append(r->checkpoint, i, count, text) < 0 && !atomic_exchange(&r->checkpoint_failed, true))
+            checkpoint_failure_note(r);
     }
 }
 
@@ -88,13 +107,23 @@ static void feed_done(void *context, int thread, size_t index, uint64_t count)
     deep_work_done(context, index, count);
 }
 
+/* The budget's account: false once the nodes counted pass it. */
+static bool feed_spend(void *context, uint64_t nodes)
+{
+    DeepWork *r = context;
+    uint64_t spent = atomic_fetch_add(&r->spent, nodes) + nodes;
+    if (spent > r->settings->node_budget)
+        atomic_store(&r->over_budget, true);
+    return !atomic_load(&r->over_budget);
+}
+
 /* The executor of bin/perft: this process's threads, the progress line
  * redrawn every 50 ms (which also sees an interrupt promptly). */
 static int run_threads(DeepWork *r, void *context, char *err, size_t errlen)
 {
     (void)context;
     int threads = r->settings->threads >= 1 ? r->settings->threads : 1;
-    UnitFeed feed = {feed_take, feed_done, r};
+    UnitFeed feed = {feed_take, feed_done, r, r->settings->node_budget ? feed_spend : NULL};
     CountingThreads *c = counting_threads_start(r->job, r->settings->table, threads, &feed, err, errlen);
     if (!c)
         return -1;
@@ -203,12 +232,13 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     result->units = result->units_done = result->units_resumed = 0;
     result->nodes_resumed = 0;
     result->signal = 0;
+    result->over_budget = false;
 
     /* The instance the tree is split in; the executor's have their own. */
     void *instance = b->create(b);
     WorkUnits units = {0};
     DeepWork r = {.job = job, .settings = s, .units = &units};
-    Checkpoint checkpoint = {0};
+    Checkpoint checkpoint = {.fd = -1};
     bool checkpoint_open = false;
     size_t *pending = NULL;
     int status = -1;
@@ -252,6 +282,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
             pending[r.pending_count++] = i;
     }
     r.pending = pending;
+    r.resumed = result->units_resumed;
     atomic_store(&r.finished, result->units_resumed);
     atomic_store(&r.nodes, resumed_nodes);
     if (s->checkpoint && result->units_resumed > 0)
@@ -269,12 +300,16 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     status = (s->executor ? s->executor : run_threads)(&r, s->executor_context, err, errlen);
     pthread_mutex_destroy(&r.progress_lock);
     result->signal = interrupt_signal();
+    result->over_budget = atomic_load(&r.over_budget);
     interrupt_restore(&guard);
     progress_finish(&progress, atomic_load(&r.finished), units.count, atomic_load(&r.nodes));
     if (status < 0)
         goto done;
-    if (atomic_load(&r.checkpoint_failed))
-        fprintf(s->err, "perft: could not append to checkpoint %s (the count went on without it)\n", s->checkpoint);
+    if (r.checkpoint) {
+        int failure;
+        result->units_kept = result->units_resumed + checkpoint_appended(r.checkpoint, &failure);
+        result->checkpoint_errno = failure;
+    }
 
     /* A root move is finished when every unit below it is (one with no
      * units, a line ending before the split, counts 0). */

@@ -41,6 +41,8 @@ typedef struct DeepSettings {
     DeepExecutor executor;  /* NULL: `threads` threads of this process */
     void *executor_context;
     size_t units_target;      /* units the split aims for; 0: from `threads` */
+    uint64_t node_budget;     /* 0: none; else the count stops once it passes this many nodes (this
+                                 process's threads only: UnitFeed's spend) */
     const char *workers_text; /* how the stderr line names the workers, or NULL ("2 threads") */
 } DeepSettings;
 
@@ -50,8 +52,11 @@ typedef struct DeepResult {
     int root_count;
     size_t units, units_done, units_resumed; /* resumed: read from the checkpoint */
     uint64_t nodes_resumed;                  /* what the resumed units count */
+    size_t units_kept;                       /* in the checkpoint file at the end: resumed and appended */
+    int checkpoint_errno;                    /* why appending to the checkpoint failed, or 0 */
     int split;                               /* plies below the root a unit starts at */
     int signal;                              /* SIGINT or SIGTERM when interrupted, else 0 */
+    bool over_budget;                        /* stopped past settings->node_budget: the counts are partial */
     double seconds;
 } DeepResult;
 

@@ -23,6 +23,12 @@ void progress_start(Progress *p, FILE *err, bool forced, const char *label)
     p->nodes_before = 0;
     p->units_name = "units";
     p->nodes_name = "nodes";
+    p->note = NULL;
+}
+
+void progress_note_with(Progress *p, const char *note)
+{
+    p->note = note;
 }
 
 void progress_names(Progress *p, const char *units, const char *nodes)
@@ -52,20 +58,17 @@ static void format_duration(double seconds, char *out, size_t size)
 /* Draws the line: `ending` is "about 3m05s left" or "done in 1m02s". */
 static void draw(Progress *p, size_t units_done, size_t units_total, uint64_t nodes, double elapsed, const char *ending)
 {
-    double rate = (double)(nodes - p->nodes_before) / elapsed;
-    char rate_text[64];
-    if (strcmp(p->nodes_name, "nodes") == 0)
-        snprintf(rate_text, sizeof rate_text, "%.1f Mnps", rate / 1e6);
-    else
-        snprintf(rate_text, sizeof rate_text, "%.0f %s/s", rate, p->nodes_name);
-    double shown = elapsed > 0 ? rate : 0.0;
+    double shown = elapsed > 0 ? (double)(nodes - p->nodes_before) / elapsed : 0.0;
+    char rate_text[64], total[32] = "?";
+    if (units_total > 0) /* 0: not known (a suite read from a pipe) */
+        snprintf(total, sizeof total, "%zu", units_total);
     if (strcmp(p->nodes_name, "nodes") == 0)
         snprintf(rate_text, sizeof rate_text, "%.1f Mnps", shown / 1e6);
     else
         snprintf(rate_text, sizeof rate_text, "%.0f %s/s", shown, p->nodes_name);
-    fprintf(p->err, "%s%s%s%s %zu/%zu, %llu %s, %s, %s%s", p->terminal ? "\r" : "", p->label ? p->label : "",
-            p->label ? ": " : "", p->units_name, units_done, units_total, (unsigned long long)nodes, p->nodes_name,
-            rate_text, ending, p->terminal ? "\033[K" : "\n");
+    fprintf(p->err, "%s%s%s%s %zu/%s, %llu %s, %s%s%s, %s%s", p->terminal ? "\r" : "", p->label ? p->label : "",
+            p->label ? ": " : "", p->units_name, units_done, total, (unsigned long long)nodes, p->nodes_name,
+            p->note ? p->note : "", p->note ? ", " : "", rate_text, ending, p->terminal ? "\033[K" : "\n");
     fflush(p->err);
     p->drawn = true;
 }
@@ -78,11 +81,18 @@ void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_
     p->last = now;
     char left[32] = "?", ending[48];
     /* Units differ in size, so this is an estimate; it firms up as they finish. */
-    if (units_done > p->units_before)
+    if (units_done > p->units_before && units_total >= units_done)
         format_duration(elapsed * (double)(units_total - units_done) / (double)(units_done - p->units_before), left,
                         sizeof left);
     snprintf(ending, sizeof ending, "about %s left", left);
     draw(p, units_done, units_total, nodes, elapsed, ending);
+}
+
+void progress_note(Progress *p, const char *line)
+{
+    fprintf(p->err, "%s%s\n", p->drawn && p->terminal ? "\r\033[K" : "", line);
+    fflush(p->err);
+    p->drawn = false;
 }
 
 void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes)

@@ -20,6 +20,7 @@ typedef struct Progress {
     size_t units_before; /* done before this run (a checkpoint's): not in the rate */
     uint64_t nodes_before;
     const char *units_name, *nodes_name; /* "units" and "nodes" unless progress_names says otherwise */
+    const char *note;                    /* the caller's text after the counts ("2 disagreements"), or NULL */
 } Progress;
 
 /* Starts the clock; `forced`: draw even when err is not a terminal.
@@ -28,11 +29,17 @@ void progress_start(Progress *p, FILE *err, bool forced, const char *label);
 /* What the line calls the units and the nodes ("games", "positions"):
  * nodes other than "nodes" get a rate per second, not Mnps. */
 void progress_names(Progress *p, const char *units, const char *nodes);
+/* Text the line shows after the counts, owned by the caller, who may
+ * change it between updates (NULL: none). */
+void progress_note_with(Progress *p, const char *note);
 /* Units and nodes counted before this run (resumed from a checkpoint): in
  * the totals shown, not in the speed or the estimate. */
 void progress_baseline(Progress *p, size_t units, uint64_t nodes);
 /* Redraws the line when it is due. */
 void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
+/* Prints `line` (a whole message) on its own line, first clearing a
+ * terminal's progress line, which the next update redraws. */
+void progress_note(Progress *p, const char *line);
 /* Clears a terminal's line so that what follows starts clean; a forced
  * line that is not a terminal's ends on the run's totals ("done in 2s"). */
 void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 
 #include "clock.h"
@@ -10,6 +11,14 @@
 #include "position_text.h"
 
 enum { QUERY_TEXT_MAX = POSITION_TEXT_MAX + 8192, SHOWN_MAX = 80 };
+
+/* How long a perftree engine's output is read after the engine has exited:
+ * a process it left behind may hold the pipe open, and is then ended. */
+static const double DRAIN_SECONDS = 0.2;
+/* How often a perftree engine is looked at for having exited. */
+static const double EXIT_POLL_SECONDS = 0.05;
+
+static const char OUT_OF_RANGE[] = "an out-of-range count (above 18446744073709551615, the largest count there is)";
 
 /* What an answer looked like so far, for the error line. */
 typedef struct Answer {
@@ -56,8 +65,11 @@ static int engine_failed(const Engine *e, const char *query, const Answer *a, ch
     return -1;
 }
 
-/* Reads lines until one equal to `want` (UCI handshakes), skipping others. */
-static int uci_wait_for(Engine *e, const char *query, const char *want, char *err, size_t errlen)
+/* Reads lines until one equal to `want` (UCI handshakes), skipping others;
+ * when `listed` is not NULL, the names of the "option name NAME type ..."
+ * lines go there, each followed by a newline. */
+static int uci_wait_for(Engine *e, const char *query, const char *want, char *listed, size_t listed_size, char *err,
+                        size_t errlen)
 {
     char line[PROCESS_LINE_MAX], what[128];
     Answer a = {.lines = 0};
@@ -68,6 +80,11 @@ static int uci_wait_for(Engine *e, const char *query, const char *want, char *er
             answer_note(&a, line);
             if (strcmp(line, want) == 0)
                 return 0;
+            const char *type = strstr(line, " type ");
+            if (listed && strncmp(line, "option name ", 12) == 0 && type) {
+                size_t n = strlen(listed);
+                snprintf(listed + n, listed_size - n, "%.*s\n", (int)(type - line - 12), line + 12);
+            }
             continue;
         }
         if (r == -2) {
@@ -101,7 +118,44 @@ static int uci_send(Engine *e, const char *query, const char *text, char *err, s
     return engine_failed(e, query, &none, err, errlen, what);
 }
 
-int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t errlen)
+/* Whether `name` (its first `length` bytes) is among the listed options;
+ * UCI option names are not case sensitive. */
+static bool option_listed(const char *listed, const char *name, size_t length)
+{
+    for (const char *p = listed; *p; p += strcspn(p, "\n") + 1)
+        if (strcspn(p, "\n") == length && strncasecmp(p, name, length) == 0)
+            return true;
+    return false;
+}
+
+/* Sends each option with setoption: "setoption name NAME value VALUE". */
+static int uci_set_options(Engine *e, const char *listed, char *err, size_t errlen)
+{
+    for (int k = 0; k < e->option_count; k++) {
+        const char *option = e->options[k];
+        size_t name_length = strcspn(option, "=");
+        if (!option_listed(listed, option, name_length)) {
+            char names[256] = "";
+            for (const char *p = listed; *p && strlen(names) < 200; p += strcspn(p, "\n") + 1)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%.*s", names[0] ? ", " : "",
+                         (int)strcspn(p, "\n"), p);
+            snprintf(err, errlen, "engine %s: --engine-option '%s': it lists no option '%.*s' (%s%s)", e->spec.name,
+                     option, (int)name_length, option, listed[0] ? "its options: " : "it lists none",
+                     names[0] ? names : "");
+            return -1;
+        }
+        char text[ENGINE_SPEC_MAX + 64], query[ENGINE_SPEC_MAX + 64];
+        snprintf(text, sizeof text, "setoption name %.*s value %s\n", (int)name_length, option,
+                 option + name_length + 1);
+        snprintf(query, sizeof query, "%.*s", (int)strlen(text) - 1, text);
+        if (uci_send(e, query, text, err, errlen) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int engine_open(Engine *e, const char *spec, const char *const *options, int option_count, double timeout, char *err,
+                size_t errlen)
 {
     memset(e, 0, sizeof *e);
     e->timeout = timeout;
@@ -112,6 +166,21 @@ int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t e
     memcpy(e->spec_text, spec, strlen(spec) + 1);
     if (engine_spec_parse(e->spec_text, &e->spec, err, errlen) < 0)
         return -1;
+    e->game_known = e->spec.game_declared;
+    e->game = e->spec.game;
+    if (option_count > ENGINE_OPTIONS_MAX) {
+        snprintf(err, errlen, "engine %s: more than %d --engine-option", e->spec.name, ENGINE_OPTIONS_MAX);
+        return -1;
+    }
+    if (option_count > 0 && e->spec.protocol != ENGINE_UCI) {
+        snprintf(err, errlen,
+                 "--engine-option '%s': engine %s speaks perftree (options are for UCI engines, sent with setoption)",
+                 options[0], e->spec.name);
+        return -1;
+    }
+    for (int k = 0; k < option_count; k++)
+        e->options[k] = options[k];
+    e->option_count = option_count;
     if (e->spec.protocol != ENGINE_UCI)
         return 0;
     char *argv[] = {"/bin/sh", "-c", (char *)e->spec.command, NULL};
@@ -121,13 +190,19 @@ int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t e
         return -1;
     }
     e->running = true;
-    if (uci_send(e, "uci", "uci\n", err, errlen) < 0 || uci_wait_for(e, "uci", "uciok", err, errlen) < 0 ||
-        uci_send(e, "isready", "isready\n", err, errlen) < 0 ||
-        uci_wait_for(e, "isready", "readyok", err, errlen) < 0) {
+    char *listed = calloc(1, PROCESS_BUFFER);
+    int r = !listed ? (snprintf(err, errlen, "out of memory"), -1)
+            : uci_send(e, "uci", "uci\n", err, errlen) < 0 ||
+                    uci_wait_for(e, "uci", "uciok", listed, PROCESS_BUFFER, err, errlen) < 0 ||
+                    uci_set_options(e, listed, err, errlen) < 0 ||
+                    uci_send(e, "isready", "isready\n", err, errlen) < 0 ||
+                    uci_wait_for(e, "isready", "readyok", NULL, 0, err, errlen) < 0
+                ? -1
+                : 0;
+    free(listed);
+    if (r < 0)
         engine_close(e);
-        return -1;
-    }
-    return 0;
+    return r;
 }
 
 void engine_close(Engine *e)
@@ -170,17 +245,24 @@ static const char *divide_add(Collected *d, const Position *here, Move m, uint64
         return what;
     }
     Divide *out = d->divide;
+    d->sum += n;
     for (int i = 0; i < out->count; i++)
         if (move_equal(out->entries[i].move, m)) {
-            snprintf(what, size, "move %s is named twice", text);
-            return what;
+            /* A generator that lists a move twice: a finding, not a broken
+             * protocol (crosscheck.c reports it); the first one is kept. */
+            if (!out->twice) {
+                out->twice = true;
+                out->twice_move = m;
+                out->twice_counts[0] = out->entries[i].count;
+                out->twice_counts[1] = n;
+            }
+            return NULL;
         }
     if (out->count == MAX_MOVES) {
         snprintf(what, size, "more than %d moves", MAX_MOVES);
         return what;
     }
     out->entries[out->count++] = (DivideEntry){m, n, true};
-    d->sum += n;
     return NULL;
 }
 
@@ -233,8 +315,8 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
         Answer none = {.lines = 0};
         return engine_failed(e, shown, &none, err, errlen, "the engine is no longer running (it failed before)");
     }
-    if (uci_send(e, shown, "isready\n", err, errlen) < 0 || uci_wait_for(e, shown, "readyok", err, errlen) < 0 ||
-        uci_send(e, shown, query, err, errlen) < 0)
+    if (uci_send(e, shown, "isready\n", err, errlen) < 0 ||
+        uci_wait_for(e, shown, "readyok", NULL, 0, err, errlen) < 0 || uci_send(e, shown, query, err, errlen) < 0)
         return -1;
     Answer a = {.lines = 0};
     double deadline = seconds_now() + e->timeout;
@@ -254,6 +336,7 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
                 return divide_finish(e, shown, &a, d, root->game, err, errlen);
             case ENGINE_LINE_BLANK:
             case ENGINE_LINE_INFO: break;
+            case ENGINE_LINE_OUT_OF_RANGE: problem = OUT_OF_RANGE; break;
             case ENGINE_LINE_MALFORMED:
                 snprintf(what, sizeof what, "a line that is neither 'move: count' nor 'Nodes searched: N'");
                 problem = what;
@@ -278,6 +361,25 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
     }
 }
 
+/* The next line of a perftree engine by `deadline`, as process_read_line;
+ * once the engine itself has exited, what it left behind (a process still
+ * holding its output) gets DRAIN_SECONDS to finish, then the output counts
+ * as ended. */
+static int perftree_read_line(EngineProcess *p, double deadline, double *drain_until, char *line, size_t size)
+{
+    for (;;) {
+        double now = seconds_now();
+        if (!*drain_until && process_exited(p))
+            *drain_until = now + DRAIN_SECONDS;
+        double until = *drain_until ? *drain_until : now + EXIT_POLL_SECONDS;
+        int r = process_read_line(p, until < deadline ? until : deadline, line, size);
+        if (r != -1 || seconds_now() >= deadline)
+            return r;
+        if (*drain_until && seconds_now() >= *drain_until)
+            return 0;
+    }
+}
+
 static int perftree_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
                            Collected *d, char *err, size_t errlen)
 {
@@ -294,12 +396,12 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
         return -1;
     }
     Answer a = {.lines = 0}, at_problem = {.lines = 0};
-    double deadline = seconds_now() + e->timeout;
+    double deadline = seconds_now() + e->timeout, drain_until = 0;
     char line[PROCESS_LINE_MAX];
     const char *problem = NULL;
     bool after_blank = false;
     for (;;) {
-        int r = process_read_line(&e->process, deadline, line, sizeof line);
+        int r = perftree_read_line(&e->process, deadline, &drain_until, line, sizeof line);
         if (r == 0)
             break;
         if (r == -1) {
@@ -326,6 +428,8 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
             d->total = n, d->has_total = true;
         else if (kind == ENGINE_LINE_BLANK)
             after_blank = true;
+        else if (kind == ENGINE_LINE_OUT_OF_RANGE)
+            problem = OUT_OF_RANGE;
         else
             problem = "a line that is neither 'move count', a blank line nor the total";
         if (problem)
@@ -345,7 +449,13 @@ int engine_divide(Engine *e, const Position *root, const char *moves, const Posi
                   char *err, size_t errlen)
 {
     out->count = 0;
+    out->twice = false;
     Collected d = {.divide = out};
+    if (depth < 1) { /* perft 0 is 1 with no moves to divide, and UCI's "go perft 0" starts a search */
+        snprintf(err, errlen, "engine %s: asked for a divide at depth %d (the harness asks from depth 1)", e->spec.name,
+                 depth);
+        return -1;
+    }
     double start = seconds_now();
     e->queries++;
     int r = e->spec.protocol == ENGINE_UCI ? uci_divide(e, root, moves, here, depth, &d, err, errlen)

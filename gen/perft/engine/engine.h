@@ -15,30 +15,39 @@
 #include "engine/engine_process.h"
 #include "engine/engine_protocol.h"
 
-enum { ENGINE_DEFAULT_TIMEOUT_SECONDS = 60, ENGINE_SPEC_MAX = 4096 };
+enum { ENGINE_DEFAULT_TIMEOUT_SECONDS = 60, ENGINE_SPEC_MAX = 4096, ENGINE_OPTIONS_MAX = 32 };
 
 typedef struct Engine {
-    char spec_text[ENGINE_SPEC_MAX]; /* the engine's own copy of --engine's value */
-    EngineSpec spec;                 /* its command points into spec_text */
-    double timeout;                  /* seconds a query (or the UCI handshake) may take */
-    EngineProcess process;           /* UCI: the running engine */
+    char spec_text[ENGINE_SPEC_MAX];         /* the engine's own copy of --engine's value */
+    EngineSpec spec;                         /* its command points into spec_text */
+    bool game_known;                         /* declared, or settled by participants_settle_games */
+    Game game;                               /* the game of every position it is asked about */
+    const char *options[ENGINE_OPTIONS_MAX]; /* UCI options "NAME=VALUE", sent with setoption after uciok */
+    int option_count;
+    double timeout;        /* seconds a query (or the UCI handshake) may take */
+    EngineProcess process; /* UCI: the running engine */
     bool running;
     int queries;
 } Engine;
 
 /* Parses `spec` (see engine_spec_parse); a UCI engine is started and must
- * answer uci/uciok and isready/readyok within the time-out.  0, or -1 with a
- * message in err. */
-int engine_open(Engine *e, const char *spec, double timeout, char *err, size_t errlen);
+ * answer uci/uciok, take each of `options` ("NAME=VALUE", a name among
+ * the options it listed) with setoption, and answer isready/readyok, each
+ * within the time-out.  Options are refused for a perftree engine.  The
+ * option texts must outlive the engine.  0, or -1 with a message in err. */
+int engine_open(Engine *e, const char *spec, const char *const *options, int option_count, double timeout, char *err,
+                size_t errlen);
 void engine_close(Engine *e);
 
 /* The engine's divide of `root` after the space-separated `moves` (may be
  * NULL) at `depth` >= 1, sorted by move text, into `out` (its entries hold
  * MAX_MOVES); `here` is that position as the harness sees it, against which
  * each move the engine names is checked.  Returns 0 with the engine's own
- * total (equal to the sum) and its time (from the query sent to the total
- * read: a UCI engine's start-up is not in it, a perftree process's is), or
- * -1 with one line in err. */
+ * total (equal to the sum of every line) and its time (from the query sent
+ * to the total read: a UCI engine's start-up is not in it, a perftree
+ * process's is), or -1 with one line in err.  A move listed twice is no
+ * protocol failure but a finding: out->twice names it (its first count is
+ * in the divide). */
 int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *out,
                   char *err, size_t errlen);
 

@@ -32,6 +32,8 @@ int process_start(EngineProcess *p, char *const argv[], bool with_input, char *e
     p->to_fd = p->from_fd = -1;
     p->start = p->end = 0;
     p->eof = false;
+    p->reaped = false;
+    p->status = -1;
     /* Every descriptor is close-on-exec, so one engine never holds another's
      * pipe open (which would hide that one's end of output). */
     int out[2], in[2] = {-1, -1};
@@ -139,33 +141,49 @@ int process_read_line(EngineProcess *p, double deadline, char *line, size_t size
     }
 }
 
+bool process_exited(EngineProcess *p)
+{
+    if (p->pid > 0 && !p->reaped) {
+        pid_t r;
+        while ((r = waitpid(p->pid, &p->status, WNOHANG)) < 0 && errno == EINTR)
+            ;
+        p->reaped = r == p->pid;
+    }
+    return p->reaped;
+}
+
 int process_finish(EngineProcess *p, bool kill_it, double grace)
 {
     if (p->pid <= 0)
         return -1;
     close_fd(&p->to_fd);
-    if (kill_it)
-        kill(-p->pid, SIGKILL);
-    int status = -1;
-    double deadline = seconds_now() + grace;
-    for (;;) {
-        pid_t r = waitpid(p->pid, &status, kill_it ? 0 : WNOHANG);
-        if (r == p->pid)
-            break;
-        if (r < 0 && errno != EINTR) {
-            status = -1;
-            break;
-        }
-        if (r == 0 && seconds_now() > deadline) {
+    int status = p->status;
+    if (p->reaped) {
+        kill_it = false; /* it had exited on its own */
+    } else {
+        if (kill_it)
             kill(-p->pid, SIGKILL);
-            kill_it = true;
-        } else if (r == 0) {
-            nanosleep(&(struct timespec){0, 2000000}, NULL);
+        double deadline = seconds_now() + grace;
+        for (;;) {
+            pid_t r = waitpid(p->pid, &status, kill_it ? 0 : WNOHANG);
+            if (r == p->pid)
+                break;
+            if (r < 0 && errno != EINTR) {
+                status = -1;
+                break;
+            }
+            if (r == 0 && seconds_now() > deadline) {
+                kill(-p->pid, SIGKILL);
+                kill_it = true;
+            } else if (r == 0) {
+                nanosleep(&(struct timespec){0, 2000000}, NULL);
+            }
         }
     }
     /* Whatever the shell left behind in its group goes too. */
     kill(-p->pid, SIGKILL);
     close_fd(&p->from_fd);
     p->pid = 0;
+    p->reaped = false;
     return kill_it ? -1 : status;
 }

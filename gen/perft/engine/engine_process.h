@@ -18,6 +18,8 @@ typedef struct EngineProcess {
     char buffer[PROCESS_BUFFER];
     size_t start, end; /* unread bytes of buffer */
     bool eof;
+    bool reaped; /* the child has exited and been waited for (process_exited) */
+    int status;  /* its wait status, once reaped */
 } EngineProcess;
 
 /* Starts argv[0] (a path, not searched) with `argv`; its stdin is a
@@ -33,9 +35,14 @@ int process_write(EngineProcess *p, const char *text);
  * of output, -1 past the deadline, -2 for a line longer than `size` - 1. */
 int process_read_line(EngineProcess *p, double deadline, char *line, size_t size);
 
+/* Whether the child itself has exited (reaping it; its output may still be
+ * held open by a process it started). */
+bool process_exited(EngineProcess *p);
+
 /* Ends the child: kills its process group first when `kill_it`, waits for it
- * (at most `grace` seconds, then kills it) and reaps it.  Returns its wait
- * status, or -1 when it had to be killed. */
+ * (at most `grace` seconds, then kills it) and reaps it; whatever else is
+ * left in its group is killed.  Returns its wait status (also when it had
+ * exited before), or -1 when it had to be killed. */
 int process_finish(EngineProcess *p, bool kill_it, double grace);
 
 #endif

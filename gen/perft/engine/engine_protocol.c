@@ -1,13 +1,14 @@
 #include "engine/engine_protocol.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "digits.h"
 #include "move_text.h"
+#include "registry.h"
 
 static bool starts_with(const char *s, const char *prefix)
 {
@@ -50,30 +51,55 @@ static void derive_name(const char *command, char *name, size_t size)
         p += n;
     }
     snprintf(name, size, "%.*s", (int)(chosen_n < size ? chosen_n : size - 1), chosen ? chosen : "");
+    for (char *c = name; *c; c++) /* a name for reports and JSON: printable ASCII */
+        if (*c < '!' || *c > '~')
+            *c = '_';
     if (!name[0])
         snprintf(name, size, "engine");
 }
 
+/* "chess:" or "quaternity:" at the start of `text`: its length, and the game. */
+static size_t game_prefix(const char *text, Game *game)
+{
+    for (int g = 0; g < GAME_COUNT; g++) {
+        size_t n = strlen(game_name((Game)g));
+        if (strncmp(text, game_name((Game)g), n) == 0 && text[n] == ':') {
+            *game = (Game)g;
+            return n + 1;
+        }
+    }
+    return 0;
+}
+
 int engine_spec_parse(const char *spec, EngineSpec *out, char *err, size_t errlen)
 {
+    static const char FORM[] = "is not [NAME=][GAME:]uci:COMMAND or [NAME=][GAME:]perftree:COMMAND (GAME: chess or "
+                               "quaternity)";
     const char *rest = spec;
     out->name[0] = '\0';
-    if (!starts_with(spec, "uci:") && !starts_with(spec, "perftree:")) {
+    out->game_declared = false;
+    Game game;
+    if (!starts_with(spec, "uci:") && !starts_with(spec, "perftree:") && !game_prefix(spec, &game)) {
         size_t n = strspn(spec, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
         if (n == 0 || spec[n] != '=' || n >= sizeof out->name) {
-            snprintf(err, errlen, "--engine '%s' is not uci:COMMAND or perftree:COMMAND (optionally NAME=... first)",
-                     spec);
+            snprintf(err, errlen, "--engine '%s' %s", spec, FORM);
             return -1;
         }
         snprintf(out->name, sizeof out->name, "%.*s", (int)n, spec);
         rest = spec + n + 1;
+    }
+    size_t declared = game_prefix(rest, &game);
+    if (declared) {
+        out->game_declared = true;
+        out->game = game;
+        rest += declared;
     }
     if (starts_with(rest, "uci:"))
         out->protocol = ENGINE_UCI, out->command = rest + 4;
     else if (starts_with(rest, "perftree:"))
         out->protocol = ENGINE_PERFTREE, out->command = rest + 9;
     else {
-        snprintf(err, errlen, "--engine '%s' is not uci:COMMAND or perftree:COMMAND (optionally NAME=... first)", spec);
+        snprintf(err, errlen, "--engine '%s' %s", spec, FORM);
         return -1;
     }
     if (strspn(out->command, " \t") == strlen(out->command)) {
@@ -85,22 +111,20 @@ int engine_spec_parse(const char *spec, EngineSpec *out, char *err, size_t errle
     return 0;
 }
 
-/* A whole unsigned decimal number ending at `end` or at blanks before it. */
-static bool parse_count(const char *text, uint64_t *count)
+/* A count: digits only, blanks around it allowed.  ENGINE_LINE_TOTAL for a
+ * number, ENGINE_LINE_OUT_OF_RANGE for digits beyond 64 bits,
+ * ENGINE_LINE_MALFORMED for anything else. */
+static EngineLine parse_count(const char *text, uint64_t *count)
 {
-    while (*text == ' ' || *text == '\t')
-        text++;
-    if (!isdigit((unsigned char)*text))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (errno || *end)
-        return false;
-    *count = v;
-    return true;
+    text += strspn(text, " \t");
+    size_t n = strcspn(text, " \t");
+    if (text[n + strspn(text + n, " \t")] != '\0')
+        return ENGINE_LINE_MALFORMED;
+    switch (digits_parse(text, n, UINT64_MAX, count)) {
+    case DIGITS_OK: return ENGINE_LINE_TOTAL;
+    case DIGITS_TOO_LARGE: return ENGINE_LINE_OUT_OF_RANGE;
+    default: return ENGINE_LINE_MALFORMED;
+    }
 }
 
 static bool blank(const char *line)
@@ -108,17 +132,35 @@ static bool blank(const char *line)
     return line[strspn(line, " \t")] == '\0';
 }
 
+/* A move as engines print it, the `length` bytes of `word`: the game's
+ * move text, a promotion letter in either case (e7e8Q).  The one place an
+ * engine's moves are read (a position-aware reader, for Chess960's
+ * king-takes-rook castling, would take its place).  0, or -1 when it is
+ * not a move's form. */
+static int engine_move_parse(Game game, const char *word, size_t length, Move *move)
+{
+    char text[MOVE_TEXT_MAX + 1];
+    if (length == 0 || length >= sizeof text)
+        return -1;
+    memcpy(text, word, length);
+    text[length] = '\0';
+    /* Engines print promotions in either case (e7e8Q, e7e8q): the letter
+     * after the squares only, so that nothing else passes for a move. */
+    char *last = &text[length - 1];
+    if (length > 4 && strchr("QRBN", *last) && isdigit((unsigned char)last[-1]))
+        *last = (char)tolower((unsigned char)*last);
+    return move_parse(game, text, move);
+}
+
 /* "MOVE<sep>COUNT": the move text up to `sep`, then the count. */
-static bool parse_move_count(Game game, const char *line, const char *sep, Move *move, uint64_t *count)
+static EngineLine parse_move_count(Game game, const char *line, const char *sep, Move *move, uint64_t *count)
 {
     line += strspn(line, " \t");
     size_t n = strcspn(line, sep);
-    char word[MOVE_TEXT_MAX + 1];
-    if (n == 0 || n >= sizeof word || !line[n])
-        return false;
-    memcpy(word, line, n);
-    word[n] = '\0';
-    return move_parse(game, word, move) == 0 && parse_count(line + n + 1, count);
+    if (n == 0 || !line[n] || engine_move_parse(game, line, n, move) < 0)
+        return ENGINE_LINE_MALFORMED;
+    EngineLine kind = parse_count(line + n + 1, count);
+    return kind == ENGINE_LINE_TOTAL ? ENGINE_LINE_MOVE : kind;
 }
 
 EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, uint64_t *count)
@@ -128,15 +170,16 @@ EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, uint64
     if (starts_with(line, "info ") || strcmp(line, "info") == 0)
         return ENGINE_LINE_INFO;
     if (starts_with(line, "Nodes searched:"))
-        return parse_count(line + strlen("Nodes searched:"), count) ? ENGINE_LINE_TOTAL : ENGINE_LINE_MALFORMED;
-    return parse_move_count(game, line, ":", move, count) ? ENGINE_LINE_MOVE : ENGINE_LINE_MALFORMED;
+        return parse_count(line + strlen("Nodes searched:"), count);
+    return parse_move_count(game, line, ":", move, count);
 }
 
 EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, uint64_t *count)
 {
     if (blank(line))
         return ENGINE_LINE_BLANK;
-    if (parse_count(line, count))
-        return ENGINE_LINE_TOTAL;
-    return parse_move_count(game, line, " \t", move, count) ? ENGINE_LINE_MOVE : ENGINE_LINE_MALFORMED;
+    EngineLine total = parse_count(line, count);
+    if (total != ENGINE_LINE_MALFORMED)
+        return total;
+    return parse_move_count(game, line, " \t", move, count);
 }

@@ -4,6 +4,7 @@
 #ifndef GEN_PERFT_ENGINE_PROTOCOL_H
 #define GEN_PERFT_ENGINE_PROTOCOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,10 +17,14 @@ enum { ENGINE_NAME_MAX = 48 };
 typedef struct EngineSpec {
     EngineProtocol protocol;
     char name[ENGINE_NAME_MAX]; /* given (NAME=...) or derived from the command */
+    bool game_declared;         /* GAME: was given */
+    Game game;                  /* the game declared, when it was */
     const char *command;        /* points into the specification */
 } EngineSpec;
 
-/* Parses "[NAME=]uci:COMMAND" or "[NAME=]perftree:COMMAND".  Without a NAME
+/* Parses "[NAME=][GAME:]uci:COMMAND" or "[NAME=][GAME:]perftree:COMMAND",
+ * GAME being chess or quaternity (the game of the positions the engine is
+ * asked about; participants.h says what an undeclared one plays).  Without a NAME
  * the name is the command's program (its first word's last path component,
  * past sh, python3 and the like: "uci:/usr/games/stockfish" is "stockfish",
  * "perftree:python3 tests/engines/drop.py" is "drop.py").  0, or -1 with a
@@ -27,15 +32,17 @@ typedef struct EngineSpec {
 int engine_spec_parse(const char *spec, EngineSpec *out, char *err, size_t errlen);
 
 typedef enum {
-    ENGINE_LINE_MOVE,     /* a root move and its count */
-    ENGINE_LINE_TOTAL,    /* the total: "Nodes searched: N" (UCI), a bare number (perftree) */
-    ENGINE_LINE_BLANK,    /* nothing but blanks */
-    ENGINE_LINE_INFO,     /* UCI "info ..." lines, which engines may print at any time */
-    ENGINE_LINE_MALFORMED /* anything else */
+    ENGINE_LINE_MOVE,         /* a root move and its count */
+    ENGINE_LINE_TOTAL,        /* the total: "Nodes searched: N" (UCI), a bare number (perftree) */
+    ENGINE_LINE_BLANK,        /* nothing but blanks */
+    ENGINE_LINE_INFO,         /* UCI "info ..." lines, which engines may print at any time */
+    ENGINE_LINE_OUT_OF_RANGE, /* a move line or total whose count is beyond 64 bits */
+    ENGINE_LINE_MALFORMED     /* anything else */
 } EngineLine;
 
 /* One line of a UCI `go perft` answer: "e2e4: 20", "Nodes searched: 400",
- * a blank or an "info" line.  The move must be move text of `game`. */
+ * a blank or an "info" line.  The move must be move text of `game`, its
+ * promotion letter in either case (e7e8Q); a count is digits only. */
 EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, uint64_t *count);
 
 /* One line of a perftree answer: "e2e4 20", a blank line, "400". */
