@@ -91,6 +91,18 @@ $(BUILD)/%.o: %.c | deps-build
 # The harness's headers are named from gen/perft ("deep/checkpoint.h").
 $(PERFT_OBJ): CFLAGS += -Igen/perft
 
+# --version (gen/perft/version.c): the checkout's `git describe --always
+# --dirty`, or a release's VERSION file.  Only version.o takes the define,
+# rebuilt when its text changes ($(BUILD)/version.txt is rewritten only then).
+VERSION_TEXT := $(or $(shell if [ -e .git ]; then git describe --always --dirty 2>/dev/null; \
+                   elif [ -f VERSION ]; then head -n 1 VERSION; fi),unknown)
+$(BUILD)/version.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(VERSION_TEXT) $(MODE)' | cmp -s - $@ || echo '$(VERSION_TEXT) $(MODE)' > $@
+$(BUILD)/gen/perft/version.o: $(BUILD)/version.txt
+$(BUILD)/gen/perft/version.o: CFLAGS += -DPERFT_VERSION='"$(VERSION_TEXT)"' -DPERFT_BUILD_MODE='"$(MODE)"'
+.PHONY: FORCE
+
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
