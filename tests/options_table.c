@@ -243,7 +243,7 @@ static bool list_shown(const Run *run)
 }
 static bool help_shown(const Run *run)
 {
-    return strncmp(run->r.out, "usage: perft", 12) == 0;
+    return strncmp(run->r.out, "Usage: perft", 12) == 0;
 }
 static bool version_shown(const Run *run)
 {

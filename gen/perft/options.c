@@ -608,9 +608,12 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
 
 void options_usage(FILE *out)
 {
-    fputs("usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
-          "       perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
-          "       perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
+    /* GNU's form ("Usage:", "  or:"), which help2man reads into the
+     * manual page's synopsis. */
+    fputs("Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
+          "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
+          "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
+          "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n"
           "\n"
           "POSITION is QFEN (Quaternity) or FEN (chess); MOVES are space-separated\n"
           "move texts (d4e5, d11e12q, e1g1) played before counting.  Divide prints\n"
@@ -632,7 +635,7 @@ void options_usage(FILE *out)
             memmove(head + 2, head + 3, strlen(head + 3) + 1), n--;
         const char *help = OPTIONS[i].help;
         fputs(head, out);
-        if (n >= 22) {
+        if (n >= 21) { /* two blanks at least before the text: help2man's rule */
             fputc('\n', out);
             n = 0;
         }
