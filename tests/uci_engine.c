@@ -42,6 +42,12 @@ static Session session_n(const char *input, size_t length, const char *options)
         .status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, .out = file_text(out_path), .err = file_text(err_path)};
     unlink(in_path), unlink(out_path), unlink(err_path);
     cr_assert(s.out && s.err);
+    /* The first line, before any command (as Stockfish's): the rest is
+     * what the commands were answered. */
+    char *newline = strchr(s.out, '\n');
+    cr_assert(strncmp(s.out, "perft ", 6) == 0 && newline && strstr(s.out, "perft suite as a UCI engine") < newline,
+              "no first line: %s", s.out);
+    memmove(s.out, newline + 1, strlen(newline + 1) + 1);
     return s;
 }
 
@@ -117,6 +123,27 @@ Test(uci_engine, go_perft_answers_in_stockfish_form)
     snprintf(expected, sizeof expected, "%s\n", stockfish_divide(args));
     Session s = session(input);
     cr_expect_str_eq(s.out, expected);
+    session_free(&s);
+}
+
+Test(uci_engine, perftree_s_setoption_glued_to_its_position_reads_as_both)
+{
+    /* perftree's Stockfish driver (perftree/src/lib.rs) writes setoption
+     * without its newline: the position command follows on its line. */
+    char expected[65536];
+    snprintf(expected, sizeof expected, "%s\n",
+             stockfish_divide("2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' e2e4"));
+    snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s\n",
+             stockfish_divide("1 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'"));
+    Session s = session("setoption name UCI_Chess960 value falseposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+                        "RNBQKBNR w KQkq - 0 1 moves e2e4\ngo perft 2\n"
+                        "setoption name UCI_Chess960 value falseposition fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n"
+                        "go perft 1\n");
+    cr_expect_str_eq(s.out, expected);
+    session_free(&s);
+    /* Anything else glued to a value stays refused. */
+    s = session("setoption name UCI_Chess960 value falsego perft 1\n");
+    cr_expect_str_eq(s.out, "info string error: setoption UCI_Chess960: 'falsego perft 1' is not true or false\n");
     session_free(&s);
 }
 

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "move_text.h"
 #include "participants.h"
@@ -235,10 +236,31 @@ static void command_uci(UciEngine *e)
     fputs("uciok\n", e->out);
 }
 
+/* perftree (github.com/agausmann/perftree, perftree/src/lib.rs) writes its
+ * setoption without a newline, so that its position command follows on the
+ * same line: "setoption name UCI_Chess960 value falseposition fen ...".
+ * Read as the two commands it means; anything else glued stays refused. */
+static bool perftree_glued(UciEngine *e, char **w, int n)
+{
+    if (n < 6 || strcmp(w[0], "setoption") != 0 || strcmp(w[1], "name") != 0 || strcasecmp(w[2], "UCI_Chess960") != 0 ||
+        strcmp(w[3], "value") != 0)
+        return false;
+    size_t k = strncmp(w[4], "trueposition", 12) == 0 ? 4 : strncmp(w[4], "falseposition", 13) == 0 ? 5 : 0;
+    if (k == 0 || w[4][k + 8] != '\0')
+        return false;
+    char value[6];
+    snprintf(value, sizeof value, "%.*s", (int)k, w[4]);
+    char *setoption[] = {w[0], w[1], w[2], w[3], value};
+    command_setoption(e, setoption, 5);
+    w[4] += k; /* "position" */
+    command_position(e, w + 4, n - 4);
+    return true;
+}
+
 /* One line's command; returns -1 to go on, else the exit status. */
 static int command(UciEngine *e, char **w, int n)
 {
-    if (n == 0)
+    if (n == 0 || perftree_glued(e, w, n))
         return -1;
     const char *c = w[0];
     if (strcmp(c, "quit") == 0)
@@ -340,6 +362,9 @@ int uci_engine_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
         divide_free(&e.divide);
         return report_error(err, "--hash %d: cannot allocate a table of %d MiB", s->hash_mib, s->hash_mib);
     }
+    /* A first line before any command, as Stockfish prints one: drivers
+     * such as perftree read it before they write. */
+    fprintf(out, "perft %s, the Quaternity and chess perft suite as a UCI engine (go perft DEPTH)\n", version_text());
     int status = set_position(&e, CHESS_START, NULL, 0, message, sizeof message) < 0 ? report_error(err, "%s", message)
                                                                                      : session(&e, in);
     free(e.moves);
