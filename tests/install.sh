@@ -88,13 +88,17 @@ for part in $parts; do
         nothing_left "$stage"
         ;;
     man)
-        # Option heads: "  -b, --backend=NAME" in --help, .TP's next line in the page.
-        help=$(bin/perft --help | grep -E '^ +(-[a-z], )?--[a-z]' | grep -oE -- '--[a-z][a-z-]*' | awk '!seen[$0]++' | sort)
-        page=$(awk 'tp { print; tp = 0 } /^\.TP/ { tp = 1 }' build/man/perft.1 | sed 's/\\-/-/g; s/\\f[BIRP]//g' |
-            grep -E '^(-[a-z], )?--[a-z]' | grep -oE -- '^(-[a-z], )?--[a-z][a-z-]*' | grep -oE -- '--[a-z][a-z-]*' | sort)
-        [ "$help" = "$page" ] || fail "perft(1) and --help list different options: $(diff <(echo "$help") <(echo "$page"))"
-        [ "$(wc -l <<<"$help")" -ge 20 ] || fail "only $(wc -l <<<"$help") options found in --help"
-        ok "perft(1) lists the $(wc -l <<<"$help") options of --help, no other"
+        # Option heads: "  -b, --backend=NAME" in --help, .TP's next line in
+        # the page; perft-mpi(1) too when bin/perft-mpi was built.
+        for program in perft perft-mpi; do
+            [ "$program" = perft ] || [ -x bin/$program ] || continue
+            help=$(bin/$program --help | grep -E '^ +(-[a-z], )?--[a-z]' | grep -oE -- '--[a-z][a-z-]*' | awk '!seen[$0]++' | sort)
+            page=$(awk 'tp { print; tp = 0 } /^\.TP/ { tp = 1 }' build/man/$program.1 | sed 's/\\-/-/g; s/\\f[BIRP]//g' |
+                grep -oE -- '^(-[a-z], )?--[a-z][a-z-]*' | grep -oE -- '--[a-z][a-z-]*' | sort)
+            [ "$help" = "$page" ] || fail "$program(1) and --help list different options: $(diff <(echo "$help") <(echo "$page"))"
+            [ "$(wc -l <<<"$help")" -ge 20 ] || fail "only $(wc -l <<<"$help") options found in $program --help"
+            ok "$program(1) lists the $(wc -l <<<"$help") options of --help, no other"
+        done
         ;;
     deb)
         deb=$(make --no-print-directory -s deb | tail -n 1)

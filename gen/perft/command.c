@@ -32,7 +32,7 @@ static int print_help_or_list(RunSettings *s, const char *program, FILE *out, FI
     if (output_open(&o, out, s, message, sizeof message) < 0)
         return report_error(err, "%s", message);
     if (s->mode == RUN_HELP)
-        options_usage(o.stream);
+        options_usage(o.stream, strcmp(program, "perft") == 0 ? NULL : program);
     else if (s->mode == RUN_VERSION)
         version_print(o.stream, program);
     else

@@ -606,15 +606,19 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     return check_arguments(s, args, nargs, err, errlen);
 }
 
-void options_usage(FILE *out)
+void options_usage(FILE *out, const char *divide_only)
 {
     /* GNU's form ("Usage:", "  or:"), which help2man reads into the
      * manual page's synopsis. */
-    fputs("Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
-          "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
-          "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
-          "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n"
-          "\n"
+    if (divide_only)
+        fprintf(out, "Usage: %s [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n", divide_only);
+    else
+        fputs("Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
+              "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
+              "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
+              "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n",
+              out);
+    fputs("\n"
           "POSITION is QFEN (Quaternity) or FEN (chess); MOVES are space-separated\n"
           "move texts (d4e5, d11e12q, e1g1) played before counting.  Divide prints\n"
           "\"move count\" per root move, sorted, a blank line and the total; timing\n"
