@@ -161,6 +161,13 @@ Test(uci_engine, uci_chess960_writes_castling_as_the_king_taking_its_rook)
     session_free(&s);
 }
 
+/* The registry's optional backends (make test-template). */
+#ifdef EXTRA_BACKEND_TEMPLATE
+#define EXTRA_NAMES ", template"
+#else
+#define EXTRA_NAMES ""
+#endif
+
 /* Each refused input: the one line it gets; isready after it is still
  * answered, so the session went on. */
 static const struct Refusal {
@@ -196,7 +203,7 @@ static const struct Refusal {
     {"setoption name Contempt value 0", "info string error: setoption: unknown option 'Contempt' (the options: "
                                         "Backend, Threads, Hash, UCI_Chess960)\n"},
     {"setoption name Backend value fast", "info string error: setoption Backend: 'fast' is not a backend (mailbox, "
-                                          "padded, bitboard)\n"},
+                                          "padded, bitboard" EXTRA_NAMES ")\n"},
     {"setoption name Threads value 0", "info string error: setoption Threads: '0' is not a thread count from 1 to "
                                        "1024\n"},
     {"setoption name Hash value 1e3", "info string error: setoption Hash: '1e3' is not a size in MiB from 0 (no "
