@@ -18,6 +18,11 @@
 #   make docs-check the docs check (scripts/check-docs.sh): rules citations, paths, make targets, macros, include circles
 #   make WERROR=1   the release build with -Werror (bin/perft-werror, its own objects)
 #   make exports-check every function gen/ exports is called from another file (after make test and make test-debug)
+#   make install    bin/perft, its manual page, the position suites, bash completion under PREFIX (default /usr/local), DESTDIR
+#   make uninstall  removes exactly what make install wrote (same PREFIX and DESTDIR)
+#   make man        the manual pages perft(1) (and perft-mpi(1) when built) from --help by help2man
+#   make deb        a Debian package of bin/perft (dpkg-deb) in build/
+#   make test-install installed and packaged, tested from outside the tree (tests/install.sh; make test-deb: the package alone)
 
 # Every build runs JOBS compilers at once (`make run` on a clean tree
 # included); an explicit -jN on the command line wins, and `make clean all`
@@ -90,6 +95,18 @@ $(BUILD)/%.o: %.c | deps-build
 
 # The harness's headers are named from gen/perft ("deep/checkpoint.h").
 $(PERFT_OBJ): CFLAGS += -Igen/perft
+
+# --version (gen/perft/version.c): the checkout's `git describe --always
+# --dirty`, or a release's VERSION file.  Only version.o takes the define,
+# rebuilt when its text changes ($(BUILD)/version.txt is rewritten only then).
+VERSION_TEXT := $(or $(shell if [ -e .git ]; then git describe --always --dirty 2>/dev/null; \
+                   elif [ -f VERSION ]; then head -n 1 VERSION; fi),unknown)
+$(BUILD)/version.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(VERSION_TEXT) $(MODE)' | cmp -s - $@ || echo '$(VERSION_TEXT) $(MODE)' > $@
+$(BUILD)/gen/perft/version.o: $(BUILD)/version.txt
+$(BUILD)/gen/perft/version.o: CFLAGS += -DPERFT_VERSION='"$(VERSION_TEXT)"' -DPERFT_BUILD_MODE='"$(MODE)"'
+.PHONY: FORCE
 
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
@@ -322,3 +339,54 @@ test-aarch64: deps-aarch64
 	$(call port_make,aarch64,sanitize,test-build)
 	@echo "make test-aarch64: the tests and bin/perft-aarch64 run under qemu-user: any speed they print is the emulator's, not a speed figure"
 	$(AARCH64_RUN) $(call port_make,aarch64,release,test)
+
+# ---- Install (issue 23): `make install` and `make uninstall` with the GNU
+# variables PREFIX (default /usr/local) and DESTDIR (scripts/install.sh:
+# bin/perft, bin/perft-mpi when built, their manual pages, the position
+# suites under PREFIX/share/perft/positions, the bash completion; uninstall
+# removes what the install recorded), `make man` (perft(1) from bin/perft's
+# own --help by help2man, plus gen/perft/perft.h2m), `make deb` (a Debian
+# package with dpkg-deb, scripts/make-deb.sh), `make test-install` and
+# `make test-deb` (tests/install.sh: installed, from outside the tree; the
+# manual page's options against --help; the package into a scratch root).
+# The release build is what is installed.
+PREFIX ?= /usr/local
+DESTDIR ?=
+MAN_DIR := build/man
+MAN_PAGES := $(MAN_DIR)/perft.1 $(if $(wildcard bin/perft-mpi),$(MAN_DIR)/perft-mpi.1)
+INSTALL_PROGRAMS := bin/perft $(wildcard bin/perft-mpi)
+HELP2MAN = help2man -N --version-string='$(VERSION_TEXT)'
+
+deps-man:
+	$(call require_packages,help2man)
+
+$(MAN_DIR)/perft.1: bin/perft gen/perft/perft.h2m | deps-man
+	@mkdir -p $(MAN_DIR)
+	$(HELP2MAN) -n 'perft, divide and move-generation cross-checks for Quaternity and chess' \
+	    -i gen/perft/perft.h2m -o $@ ./bin/perft
+
+$(MAN_DIR)/perft-mpi.1: bin/perft-mpi gen/mpi/perft-mpi.h2m | deps-man
+	@mkdir -p $(MAN_DIR)
+	$(HELP2MAN) -n "bin/perft's divide over the ranks of an Open MPI job" \
+	    -i gen/mpi/perft-mpi.h2m -o $@ ./bin/perft-mpi
+
+man:
+	$(MAKE) --no-print-directory -j$(JOBS) MODE=release bin/perft
+	$(MAKE) --no-print-directory -j$(JOBS) MODE=release $(MAN_PAGES)
+
+install: man
+	./scripts/install.sh install '$(DESTDIR)' '$(PREFIX)' $(MAN_DIR) $(INSTALL_PROGRAMS)
+
+uninstall:
+	./scripts/install.sh uninstall '$(DESTDIR)' '$(PREFIX)'
+
+deps-deb:
+	$(call require_packages,dpkg-dev help2man)
+
+deb: deps-deb man
+	./scripts/make-deb.sh '$(VERSION_TEXT)' bin/perft $(MAN_DIR) build
+
+test-install test-deb: deps-deb man
+	+./tests/install.sh $(if $(filter test-deb,$@),deb,all)
+
+.PHONY: deps-man man install uninstall deps-deb deb test-install test-deb

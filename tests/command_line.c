@@ -183,7 +183,7 @@ Test(command_line, messages_kept)
 Test(command_line, help_and_list)
 {
     CliRun h = RUN("2", OPENING, "--help");
-    cr_expect(h.status == 0 && strncmp(h.out, "usage: perft", 12) == 0, "--help: status %d, stdout %s", h.status,
+    cr_expect(h.status == 0 && strncmp(h.out, "Usage: perft", 12) == 0, "--help: status %d, stdout %s", h.status,
               h.out);
     cli_free(&h);
     CliRun l = RUN("--list");

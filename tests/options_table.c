@@ -243,7 +243,18 @@ static bool list_shown(const Run *run)
 }
 static bool help_shown(const Run *run)
 {
-    return strncmp(run->r.out, "usage: perft", 12) == 0;
+    return strncmp(run->r.out, "Usage: perft", 12) == 0;
+}
+static bool version_shown(const Run *run)
+{
+    return strncmp(run->r.out, "perft ", 6) == 0 && out_has(run, "\nbuild: ");
+}
+/* --uci is a mode of its own that takes no arguments and only -b, -t and
+ * --hash: beside every mode's words it is refused (tests/uci_engine.c runs
+ * the session). */
+static bool uci_shown(const Run *run)
+{
+    return out_has(run, "uciok");
 }
 
 /* An option's row: the words that give it (a value where it takes one),
@@ -279,6 +290,8 @@ static const OptionCase CASES[] = {
     {"from", {"--from", from_path}, {NULL}, from_shown},
     {"list", {"--list"}, {NULL}, list_shown},
     {"help", {"--help"}, {NULL}, help_shown},
+    {"version", {"--version"}, {NULL}, version_shown},
+    {"uci", {"--uci"}, {NULL}, uci_shown},
 };
 enum { CASE_COUNT = sizeof CASES / sizeof *CASES };
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data_dir.h"
 #include "options.h"
 #include "output.h"
 #include "position_text.h"
@@ -11,6 +12,8 @@
 #include "run_divide.h"
 #include "run_random.h"
 #include "run_suite.h"
+#include "uci/uci_engine.h"
+#include "version.h"
 
 static void list_backends(FILE *out)
 {
@@ -20,8 +23,8 @@ static void list_backends(FILE *out)
                 strcmp(backend_registry[k]->name, DEFAULT_BACKEND) == 0 ? " (default)" : "");
 }
 
-/* --help and --list: text on `out`, its writes checked. */
-static int print_help_or_list(RunSettings *s, FILE *out, FILE *err)
+/* --help, --list and --version: text on `out`, its writes checked. */
+static int print_help_or_list(RunSettings *s, const char *program, FILE *out, FILE *err)
 {
     Output o;
     char message[ERROR_TEXT_MAX];
@@ -29,7 +32,9 @@ static int print_help_or_list(RunSettings *s, FILE *out, FILE *err)
     if (output_open(&o, out, s, message, sizeof message) < 0)
         return report_error(err, "%s", message);
     if (s->mode == RUN_HELP)
-        options_usage(o.stream);
+        options_usage(o.stream, strcmp(program, "perft") == 0 ? NULL : program);
+    else if (s->mode == RUN_VERSION)
+        version_print(o.stream, program);
     else
         list_backends(o.stream);
     return output_close(&o, EXIT_AGREE, err);
@@ -99,8 +104,16 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     char message[ERROR_TEXT_MAX];
     if (options_parse(argc, argv, hooks ? hooks->program : NULL, &s, message, sizeof message) < 0)
         return report_error(err, "%s", message);
-    if (s.mode == RUN_HELP || s.mode == RUN_LIST)
-        return print_help_or_list(&s, out, err);
+    if (s.mode == RUN_HELP || s.mode == RUN_LIST || s.mode == RUN_VERSION)
+        return print_help_or_list(&s, hooks ? hooks->program : "perft", out, err);
+    if (s.mode == RUN_UCI)
+        return uci_engine_run(&s, stdin, out, err);
+    /* positions/... names the installed suites outside the build tree. */
+    char suite_path[DATA_DIR_MAX], from_path[DATA_DIR_MAX];
+    if (s.suite && !(s.suite = data_dir_suite_file(s.suite, suite_path, sizeof suite_path, message, sizeof message)))
+        return report_error(err, "--suite %s", message);
+    if (s.from && !(s.from = data_dir_suite_file(s.from, from_path, sizeof from_path, message, sizeof message)))
+        return report_error(err, "--from %s", message);
     if (hooks && hooks->results_elsewhere)
         s.output = NULL; /* two processes writing one file would overwrite each other's lines */
     Output o;

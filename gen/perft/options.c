@@ -43,6 +43,8 @@ typedef enum OptionId {
     OPT_FROM,
     OPT_LIST,
     OPT_HELP,
+    OPT_VERSION,
+    OPT_UCI,
     OPTION_COUNT
 } OptionId;
 
@@ -107,6 +109,12 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_FROM] = {"from", 0, "FILE", M_RANDOM, 0, -1, NULL, "the start positions of --random (an EPD file)"},
     [OPT_LIST] = {"list", 0, NULL, 0, 0, -1, NULL, "list the backends (the default marked)"},
     [OPT_HELP] = {"help", 'h', NULL, 0, 0, -1, NULL, "this text"},
+    [OPT_VERSION] = {"version", 0, NULL, 0, 0, -1, NULL,
+                     "the version, the build's options (PEXT or magic, AVX2\nor portable sets, debug) and where the "
+                     "position\nsuites are"},
+    [OPT_UCI] = {"uci", 0, NULL, 0, 0, -1, NULL,
+                 "be a UCI engine on standard input and output: go perft\nDEPTH answered as Stockfish does (-b, -t "
+                 "and --hash\nset its Backend, Threads and Hash options' defaults)"},
 };
 
 static bool is_number_option(OptionId id)
@@ -331,6 +339,8 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
     case OPT_FROM: s->from = value; break;
     case OPT_LIST: s->mode = RUN_LIST; break;
     case OPT_HELP: s->mode = RUN_HELP; break;
+    case OPT_VERSION: s->mode = RUN_VERSION; break;
+    case OPT_UCI: s->mode = RUN_UCI; break;
     case OPTION_COUNT: break;
     }
     s->given |= 1u << id;
@@ -531,6 +541,33 @@ static int check_arguments(RunSettings *s, const char **args, int nargs, char *e
     return 0;
 }
 
+/* --uci: the engine's options' defaults (-b, -t, --hash) and nothing else:
+ * the positions and depths come over standard input. */
+static int check_uci(const RunSettings *s, const char *argument, const char *divide_only, char *err, size_t errlen)
+{
+    if (divide_only)
+        return fail(err, errlen, "%s counts divide (DEPTH POSITION) only: --uci is bin/perft's", divide_only);
+    if (argument)
+        return fail(err, errlen,
+                    "unexpected argument '%s' with --uci (positions and depths come over standard input: "
+                    "position ..., go perft DEPTH)",
+                    argument);
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (given(s, (OptionId)i) && i != OPT_UCI && i != OPT_BACKEND && i != OPT_THREADS && i != OPT_HASH)
+            return fail(err, errlen,
+                        "--%s does not apply to --uci (only -b, -t and --hash, the engine options' defaults)",
+                        OPTIONS[i].name);
+    if (backend_is(s, "all") || backend_is(s, "none"))
+        return fail(err, errlen, "-b %s does not apply to --uci: the engine counts with one backend (-b NAME)",
+                    s->backend);
+    if (!backend_name_known(s->backend)) {
+        char known[256];
+        known_backends(known, sizeof known);
+        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
+    }
+    return 0;
+}
+
 int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s, char *err, size_t errlen)
 {
     *s = (RunSettings){.mode = RUN_DIVIDE,
@@ -550,8 +587,10 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
         return fail(err, errlen, "out of memory");
     int status = read_words(argc, argv, words, s, args, &nargs, err, errlen);
     free(words);
-    if (status < 0 || s->mode == RUN_HELP || s->mode == RUN_LIST)
+    if (status < 0 || s->mode == RUN_HELP || s->mode == RUN_LIST || s->mode == RUN_VERSION)
         return status;
+    if (s->mode == RUN_UCI)
+        return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
     if (s->suite && s->random_games > 0)
         return fail(err, errlen, "--suite and --random are two modes: give one of them");
     s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
@@ -567,12 +606,19 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     return check_arguments(s, args, nargs, err, errlen);
 }
 
-void options_usage(FILE *out)
+void options_usage(FILE *out, const char *divide_only)
 {
-    fputs("usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
-          "       perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
-          "       perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
-          "\n"
+    /* GNU's form ("Usage:", "  or:"), which help2man reads into the
+     * manual page's synopsis. */
+    if (divide_only)
+        fprintf(out, "Usage: %s [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n", divide_only);
+    else
+        fputs("Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
+              "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
+              "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
+              "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n",
+              out);
+    fputs("\n"
           "POSITION is QFEN (Quaternity) or FEN (chess); MOVES are space-separated\n"
           "move texts (d4e5, d11e12q, e1g1) played before counting.  Divide prints\n"
           "\"move count\" per root move, sorted, a blank line and the total; timing\n"
@@ -593,7 +639,7 @@ void options_usage(FILE *out)
             memmove(head + 2, head + 3, strlen(head + 3) + 1), n--;
         const char *help = OPTIONS[i].help;
         fputs(head, out);
-        if (n >= 22) {
+        if (n >= 21) { /* two blanks at least before the text: help2man's rule */
             fputc('\n', out);
             n = 0;
         }

@@ -19,7 +19,9 @@
  * getopt keeps its place in globals. */
 int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s, char *err, size_t errlen);
 
-/* The --help text: the usage lines and every option of the table. */
-void options_usage(FILE *out);
+/* The --help text: the usage lines and every option of the table.
+ * `divide_only` names a divide-only program (bin/perft-mpi, whose usage is
+ * its one line), or is NULL. */
+void options_usage(FILE *out, const char *divide_only);
 
 #endif

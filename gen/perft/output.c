@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "version.h"
 
 static const char *const MODE_NAMES[] = {
     [RUN_DIVIDE] = "divide", [RUN_SUITE] = "suite", [RUN_RANDOM] = "random", [RUN_HELP] = "help", [RUN_LIST] = "list"};
@@ -53,6 +54,9 @@ static json_t *settings_json(const RunSettings *s)
     json_object_set_new(j, "engine_options", engine_options);
     json_object_set_new(j, "checkpoint", s->checkpoint ? output_json_string(s->checkpoint) : json_null());
     json_object_set_new(j, "output", s->output ? output_json_string(s->output) : json_null());
+    char build[512]; /* --version's version and build line */
+    version_build_text(build, sizeof build);
+    json_object_set_new(j, "build", json_pack("{s:s, s:s}", "version", version_text(), "options", build));
     if (s->mode == RUN_SUITE)
         json_object_set_new(
             j, "suite",

@@ -1,0 +1,363 @@
+/* bin/perft --uci, the suite as a UCI engine (gen/perft/uci/): its session
+ * run as a child on scripted input, each refused input answered by one
+ * "info string error" line while the session goes on; and the engine driven
+ * by bin/perft's own UCI client (--engine uci:"bin/perft --uci"), held
+ * against every built-in backend on the chess and Quaternity fixtures and
+ * found out, path and move, when a planted bug sits between the two.  The
+ * counts come from nowhere but the agreement of the engine with the
+ * backends and with the published counts of the fixture files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "child.h"
+#include "cli_run.h"
+#include "engines_support.h"
+
+static const char CHESS_START[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+#define UCI_ENGINE TEST_PERFT_BIN " --uci"
+
+typedef struct Session {
+    int status; /* the exit status; 124: it did not end within the time-out */
+    char *out, *err;
+} Session;
+
+/* Runs `input` (its `length` bytes: it may hold a NUL) through bin/perft
+ * --uci, killed after a minute: a hang shows as status 124. */
+static Session session_n(const char *input, size_t length, const char *options)
+{
+    char in_path[] = "/tmp/uci-in-XXXXXX", out_path[] = "/tmp/uci-out-XXXXXX", err_path[] = "/tmp/uci-err-XXXXXX";
+    int fds[3] = {mkstemp(in_path), mkstemp(out_path), mkstemp(err_path)};
+    cr_assert(fds[0] >= 0 && fds[1] >= 0 && fds[2] >= 0);
+    cr_assert_eq(write(fds[0], input, length), (ssize_t)length);
+    for (int i = 0; i < 3; i++)
+        close(fds[i]);
+    char command[1024];
+    snprintf(command, sizeof command, "timeout %d %s %s <%s >%s 2>%s", (int)(60 * TEST_SLOWDOWN), UCI_ENGINE, options,
+             in_path, out_path, err_path);
+    int raw = system(command);
+    Session s = {
+        .status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, .out = file_text(out_path), .err = file_text(err_path)};
+    unlink(in_path), unlink(out_path), unlink(err_path);
+    cr_assert(s.out && s.err);
+    /* The first line, before any command (as Stockfish's): the rest is
+     * what the commands were answered. */
+    char *newline = strchr(s.out, '\n');
+    cr_assert(strncmp(s.out, "perft ", 6) == 0 && newline && strstr(s.out, "perft suite as a UCI engine") < newline,
+              "no first line: %s", s.out);
+    memmove(s.out, newline + 1, strlen(newline + 1) + 1);
+    return s;
+}
+
+static Session session(const char *input)
+{
+    return session_n(input, strlen(input), "");
+}
+
+static void session_free(Session *s)
+{
+    free(s->out), free(s->err);
+}
+
+Test(uci_engine, handshake_lists_id_and_options)
+{
+    Session s = session("uci\nisready\nquit\n");
+    cr_expect_eq(s.status, 0);
+    cr_expect_str_empty(s.err);
+    cr_expect(strncmp(s.out, "id name perft ", 14) == 0, "%s", s.out);
+    cr_expect(strstr(s.out, "\noption name Backend type combo default bitboard var mailbox var padded var bitboard"),
+              "%s", s.out);
+    cr_expect(strstr(s.out, "\noption name Threads type spin default 1 min 1 max 1024\n"), "%s", s.out);
+    cr_expect(strstr(s.out, "\noption name Hash type spin default 0 min 0 max "), "%s", s.out);
+    cr_expect(strstr(s.out, "\noption name UCI_Chess960 type check default false\n"), "%s", s.out);
+    cr_expect(strstr(s.out, "\nuciok\nreadyok\n"), "%s", s.out);
+    session_free(&s);
+
+    /* -b, -t and --hash set the defaults uci lists. */
+    s = session_n("uci\n", 4, "-b padded -t 2 --hash 1");
+    cr_expect(strstr(s.out, "option name Backend type combo default padded var"), "%s", s.out);
+    cr_expect(strstr(s.out, "option name Threads type spin default 2 "), "%s", s.out);
+    cr_expect(strstr(s.out, "option name Hash type spin default 1 "), "%s", s.out);
+    session_free(&s);
+}
+
+/* bin/perft's divide in --format stockfish, stdout only. */
+static char *stockfish_divide(const char *args)
+{
+    char command[1024];
+    snprintf(command, sizeof command, "%s --format stockfish %s 2>/dev/null", TEST_PERFT_BIN, args);
+    FILE *p = popen(command, "r");
+    cr_assert(p);
+    static char text[65536];
+    size_t n = fread(text, 1, sizeof text - 1, p);
+    text[n] = '\0';
+    cr_assert_eq(pclose(p), 0, "%s", command);
+    return text;
+}
+
+Test(uci_engine, go_perft_answers_in_stockfish_form)
+{
+    /* The divide bin/perft prints in --format stockfish, and the blank line
+     * Stockfish prints after it; every backend, every thread count, with
+     * and without the table: the same text. */
+    char expected[65536];
+    snprintf(expected, sizeof expected, "%s\n",
+             stockfish_divide("3 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 'e2e4 d7d5'"));
+    const char *setups[] = {"", "setoption name Backend value mailbox\n", "setoption name backend value padded\n",
+                            "setoption name Threads value 2\nsetoption name Hash value 1\n"};
+    for (int i = 0; i < 4; i++) {
+        char input[512];
+        snprintf(input, sizeof input, "%sposition startpos moves e2e4 d7d5\ngo perft 3\n", setups[i]);
+        Session s = session(input);
+        cr_expect_eq(s.status, 0);
+        cr_expect_str_eq(s.out, expected, "after '%s'", setups[i]);
+        cr_expect_str_empty(s.err);
+        session_free(&s);
+    }
+    /* Quaternity: the game is known from the QFEN. */
+    char input[1024], args[1024];
+    snprintf(input, sizeof input, "position fen %s moves a5a6\ngo perft 2\n", QUATERNITY_OPENING_QFEN);
+    snprintf(args, sizeof args, "2 '%s' a5a6", QUATERNITY_OPENING_QFEN);
+    snprintf(expected, sizeof expected, "%s\n", stockfish_divide(args));
+    Session s = session(input);
+    cr_expect_str_eq(s.out, expected);
+    session_free(&s);
+}
+
+Test(uci_engine, perftree_s_setoption_glued_to_its_position_reads_as_both)
+{
+    /* perftree's Stockfish driver (perftree/src/lib.rs) writes setoption
+     * without its newline: the position command follows on its line. */
+    char expected[65536];
+    snprintf(expected, sizeof expected, "%s\n",
+             stockfish_divide("2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' e2e4"));
+    snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s\n",
+             stockfish_divide("1 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'"));
+    Session s = session("setoption name UCI_Chess960 value falseposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+                        "RNBQKBNR w KQkq - 0 1 moves e2e4\ngo perft 2\n"
+                        "setoption name UCI_Chess960 value falseposition fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n"
+                        "go perft 1\n");
+    cr_expect_str_eq(s.out, expected);
+    session_free(&s);
+    /* Anything else glued to a value stays refused. */
+    s = session("setoption name UCI_Chess960 value falsego perft 1\n");
+    cr_expect_str_eq(s.out, "info string error: setoption UCI_Chess960: 'falsego perft 1' is not true or false\n");
+    session_free(&s);
+}
+
+Test(uci_engine, uci_chess960_writes_castling_as_the_king_taking_its_rook)
+{
+    const char *input = "position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\ngo perft 1\n"
+                        "setoption name UCI_Chess960 value true\ngo perft 1\n";
+    Session s = session(input);
+    char *second = strstr(s.out, "Nodes searched: 26\n\n");
+    cr_assert(second, "%s", s.out);
+    *second = '\0';
+    cr_expect(strstr(s.out, "e1g1: 1\n") && strstr(s.out, "e1c1: 1\n") && !strstr(s.out, "e1h1"), "%s", s.out);
+    cr_expect(strstr(second + 1, "e1h1: 1\n") && strstr(second + 1, "e1a1: 1\n") && !strstr(second + 1, "e1g1"), "%s",
+              second + 1);
+    session_free(&s);
+}
+
+/* The registry's optional backends (make test-template). */
+#ifdef EXTRA_BACKEND_TEMPLATE
+#define EXTRA_NAMES ", template"
+#else
+#define EXTRA_NAMES ""
+#endif
+
+/* Each refused input: the one line it gets; isready after it is still
+ * answered, so the session went on. */
+static const struct Refusal {
+    const char *input;
+    const char *answer;
+} REFUSALS[] = {
+    {"xyzzy", "info string error: unknown command 'xyzzy' (this engine answers uci, isready, setoption, ucinewgame, "
+              "position, go perft, stop and quit)\n"},
+    {"go", "info string error: go: this engine counts, it does not search: 'go perft DEPTH' (DEPTH 1 to 20) only\n"
+           "bestmove 0000\n"},
+    {"go depth 5", "info string error: go: this engine counts, it does not search: 'go perft DEPTH' (DEPTH 1 to 20) "
+                   "only\nbestmove 0000\n"},
+    {"go perft", "info string error: go perft: the depth is missing (go perft DEPTH, 1 to 20)\n"},
+    {"go perft 0", "info string error: go perft: depth '0' is not a number from 1 to 20\n"},
+    {"go perft 21", "info string error: go perft: depth '21' is not a number from 1 to 20\n"},
+    {"go perft -1", "info string error: go perft: depth '-1' is not a number from 1 to 20\n"},
+    {"go perft 99999999999999999999", "info string error: go perft: depth '99999999999999999999' is not a number "
+                                      "from 1 to 20\n"},
+    {"go perft 2 x", "info string error: go perft: unexpected 'x' after the depth (go perft DEPTH)\n"},
+    {"position", "info string error: position: expected 'startpos' or 'fen FEN' after 'position'\n"},
+    {"position somewhere", "info string error: position: expected 'startpos' or 'fen FEN' after 'position', got "
+                           "'somewhere'\n"},
+    {"position fen", "info string error: position fen: the FEN is missing (position fen FEN [moves ...])\n"},
+    {"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+     "info string error: position: FEN: rank 1, file h: unknown piece letter 'X'; no position is set until a position "
+     "command is accepted\n"},
+    {"position startpos moves e2e5", "info string error: position: move 1 'e2e5' is not legal in "
+                                     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; no position is set "
+                                     "until a position command is accepted\n"},
+    {"position startpos e2e4", "info string error: position: unexpected 'e2e4' after the position (expected "
+                               "'moves')\n"},
+    {"setoption", "info string error: setoption: expected 'setoption name NAME value VALUE'\n"},
+    {"setoption name Contempt value 0", "info string error: setoption: unknown option 'Contempt' (the options: "
+                                        "Backend, Threads, Hash, UCI_Chess960)\n"},
+    {"setoption name Backend value fast", "info string error: setoption Backend: 'fast' is not a backend (mailbox, "
+                                          "padded, bitboard" EXTRA_NAMES ")\n"},
+    {"setoption name Threads value 0", "info string error: setoption Threads: '0' is not a thread count from 1 to "
+                                       "1024\n"},
+    {"setoption name Hash value 1e3", "info string error: setoption Hash: '1e3' is not a size in MiB from 0 (no "
+                                      "table) to 1048576\n"},
+    {"setoption name UCI_Chess960 value yes", "info string error: setoption UCI_Chess960: 'yes' is not true or "
+                                              "false\n"},
+    {"\x1b[2Jclear", "info string error: unknown command '\\x1b[2Jclear' (this engine answers uci, isready, "
+                     "setoption, ucinewgame, position, go perft, stop and quit)\n"},
+};
+
+Test(uci_engine, every_refused_input_gets_one_clear_line_and_the_session_goes_on)
+{
+    int checked = 0;
+    for (size_t i = 0; i < sizeof REFUSALS / sizeof *REFUSALS; i++) {
+        char input[512], expected[1024];
+        snprintf(input, sizeof input, "%s\nisready\n", REFUSALS[i].input);
+        snprintf(expected, sizeof expected, "%sreadyok\n", REFUSALS[i].answer);
+        Session s = session(input);
+        EXPECT(s.status == 0 && strcmp(s.out, expected) == 0 && !s.err[0],
+               "'%s': status %d\nstdout: %s\nexpected: %s\nstderr: %s", REFUSALS[i].input, s.status, s.out, expected,
+               s.err);
+        session_free(&s);
+        checked++;
+    }
+    cr_expect_eq(checked, 22);
+}
+
+Test(uci_engine, a_refused_position_is_never_counted_as_the_one_before)
+{
+    Session s = session("position startpos moves e2e4\nposition startpos moves e2e4 e7e4\ngo perft 1\n"
+                        "position startpos\ngo perft 1\n");
+    const char *refused = strstr(s.out, "info string error: go perft: no position: the last position command was "
+                                        "refused (send one that is accepted)\n");
+    cr_expect(refused, "%s", s.out);
+    /* The next accepted position counts again: the start's 20 moves. */
+    cr_expect(refused && strstr(refused, "\nNodes searched: 20\n\n"), "%s", s.out);
+    session_free(&s);
+    /* A chosen backend with no generator for the position's game. */
+    char input[1024];
+    snprintf(input, sizeof input, "setoption name Backend value template\nposition fen %s\ngo perft 1\n",
+             QUATERNITY_OPENING_QFEN);
+    s = session(input);
+    if (backend_name_known("template"))
+        cr_expect(strstr(s.out, "info string error: go perft: backend 'template' has no quaternity generator "
+                                "(quaternity's: mailbox, padded, bitboard; setoption name Backend value NAME)\n"),
+                  "%s", s.out);
+    else
+        cr_expect(strstr(s.out, "info string error: setoption Backend: 'template' is not a backend"), "%s", s.out);
+    session_free(&s);
+}
+
+Test(uci_engine, bad_bytes_long_lines_and_end_of_input_end_nothing)
+{
+    /* A NUL byte inside a line, a line past 64 KiB, no quit at the end: each
+     * answered, then the end of input ends the session with status 0. */
+    static char input[80000];
+    size_t n = 0;
+    memcpy(input + n, "isready\0junk\nisready\n", 21), n += 21;
+    memset(input + n, 'x', 70000), n += 70000;
+    memcpy(input + n, "\nisready\nposition startpos\ngo perft 1", 37), n += 37;
+    Session s = session_n(input, n, "");
+    cr_expect_eq(s.status, 0);
+    const char *answers = "info string error: a line holding a NUL byte (after 'isready'): not read\nreadyok\n"
+                          "info string error: a line of 70000 bytes: longer than 65535, not read\nreadyok\n";
+    cr_expect(strncmp(s.out, answers, strlen(answers)) == 0, "%s", s.out);
+    cr_expect(strstr(s.out, "\nNodes searched: 20\n\n"), "%s", s.out);
+    session_free(&s);
+}
+
+Test(uci_engine, the_command_line_of_uci_takes_only_the_engine_options)
+{
+    EXPECT_ERROR("perft: unexpected argument '2' with --uci (positions and depths come over standard input: "
+                 "position ..., go perft DEPTH)",
+                 "--uci", "2", CHESS_START);
+    EXPECT_ERROR("perft: --format does not apply to --uci (only -b, -t and --hash, the engine options' defaults)",
+                 "--uci", "--format", "json");
+    EXPECT_ERROR("perft: -b all does not apply to --uci: the engine counts with one backend (-b NAME)", "--uci", "-b",
+                 "all");
+}
+
+/* ---- bin/perft's UCI client drives bin/perft --uci ---- */
+
+/* A suite run with the UCI engine, each backend inside it in turn (Backend
+ * set over setoption), beside every built-in backend: every count checked
+ * against the file and every participant against the others. */
+static void suite_agrees(const char *game, const char *file, int max_depth, const char *extra_option)
+{
+    const Backend *bs[BACKENDS_MAX];
+    int count = backends_of(strcmp(game, "chess") == 0 ? GAME_CHESS : GAME_QUATERNITY, bs);
+    for (int k = 0; k < count; k++) {
+        const char *args[CLI_ARGS_MAX + 1];
+        int n = 0;
+        char engine[128], option[64], depth[8];
+        snprintf(engine, sizeof engine, "uci-%s=%s:uci:%s", bs[k]->name, game, UCI_ENGINE);
+        snprintf(option, sizeof option, "Backend=%s", bs[k]->name);
+        snprintf(depth, sizeof depth, "%d", max_depth);
+        args[n++] = "-b", args[n++] = "all", args[n++] = "--engine", args[n++] = engine;
+        args[n++] = "--engine-option", args[n++] = option;
+        if (extra_option)
+            args[n++] = "--engine-option", args[n++] = extra_option;
+        args[n++] = "--suite", args[n++] = file, args[n++] = "--max-depth", args[n++] = depth;
+        args[n] = NULL;
+        CliRun r = cli_run(args);
+        char where[2048], engine_line[256];
+        joined(args, where, sizeof where);
+        cr_expect_eq(r.status, 0, "%s\n%s%s", where, r.out, r.err);
+        cr_expect(strstr(r.out, " 0 failed") && !strstr(r.out, "DISAGREE"), "%s\n%s", where, r.out);
+        /* It was asked: one query per count. */
+        snprintf(engine_line, sizeof engine_line, "engine uci-%s (uci: %s; %s, declared; setoption Backend=%s",
+                 bs[k]->name, UCI_ENGINE, game, bs[k]->name);
+        const char *line = strstr(r.err, engine_line);
+        cr_expect(line && !strstr(line, ": 0 queries"), "%s: no line '%s' with queries in\n%s", where, engine_line,
+                  r.err);
+        cli_free(&r);
+    }
+}
+
+Test(uci_engine, agrees_with_every_backend_on_the_chess_fixtures, .timeout = 120 * TEST_SLOWDOWN)
+{
+    suite_agrees("chess", "positions/chess/famous.epd", 3, NULL);
+    suite_agrees("chess", "positions/chess/frc-special.epd", 3, "UCI_Chess960=true");
+}
+
+Test(uci_engine, agrees_with_every_backend_on_the_quaternity_fixtures, .timeout = 120 * TEST_SLOWDOWN)
+{
+    suite_agrees("quaternity", "positions/quaternity/reference.epd", 3, NULL);
+    suite_agrees("quaternity", "positions/quaternity/pawn-vectors.epd", 2, NULL);
+}
+
+/* The planted-bug engine (tests/engines/planted_bug.py) over UCI around
+ * bin/perft --uci with a chosen backend: the cross-check walks down to the
+ * position and names the move dropped there. */
+static void planted_bug_found(const char *root, const char *path, const char *drop, const char *inner_backend,
+                              const char *against)
+{
+    char engine[2048];
+    snprintf(engine, sizeof engine,
+             "bug=%s:uci:%s --protocol uci --inner 'uci:%s -b %s' --root '%s' --path '%s' --drop %s",
+             strchr(root, '/') && strlen(root) > 100 ? "quaternity" : "chess", TEST_PLANTED_BUG, UCI_ENGINE,
+             inner_backend, root, path, drop);
+    CliRun r = RUN("-b", against, "--engine", engine, "4", root);
+    cr_expect_eq(r.status, 1, "%s%s", r.out, r.err);
+    char expected[1024];
+    snprintf(expected, sizeof expected, "DISAGREEMENT between %s and bug\n  path from the root: %s\n", against, path);
+    cr_expect(strstr(r.out, expected), "no '%s' in\n%s", expected, r.out);
+    snprintf(expected, sizeof expected, "  moves only %s generates: %s\n  moves only bug generates: (none)\n", against,
+             drop);
+    cr_expect(strstr(r.out, expected), "no '%s' in\n%s", expected, r.out);
+    cli_free(&r);
+}
+
+Test(uci_engine, a_planted_bug_around_it_is_found_in_both_games, .timeout = 120 * TEST_SLOWDOWN)
+{
+    planted_bug_found("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4e5 f7f5", "e5f6", "padded",
+                      "bitboard");
+    planted_bug_found(QUATERNITY_OPENING_QFEN, "a5a6 c8c7", "j8j7", "bitboard", "mailbox");
+}
