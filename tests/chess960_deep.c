@@ -88,8 +88,8 @@ Test(chess960_deep, a_killed_run_resumes_from_its_checkpoint_to_the_files_count,
     unlink(path);
     close(mkstemp(out_path));
     /* The mailbox without bulk counting: slow enough to be killed midway. */
-    const char *const args[] = {"-b", "mailbox", "--no-bulk", "-t", "2", "--hash", "16", "--checkpoint", path, "5",
-                                e->text, NULL};
+    const char *const args[] = {"-b", "mailbox",      "--no-bulk", "-t", "2",     "--hash",
+                                "16", "--checkpoint", path,        "5",  e->text, NULL};
     Child c = child_start(args, out_path);
     int exited = 0;
     for (int i = 0; i < 200000 && lines_in(path) < 6; i++) {

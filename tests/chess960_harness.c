@@ -130,10 +130,8 @@ Test(chess960_harness, start_numbers_out_of_range_are_one_line_errors)
                  "chess960:99999999999999999999");
     EXPECT_ERROR("perft: position 'chess960:-1' is not chess960:N with N from 0 to 959", "1", "chess960:-1");
     EXPECT_ERROR("perft: position 'chess960:' is not chess960:N with N from 0 to 959", "1", "chess960:");
-    EXPECT_ERROR("perft: position 'dfrc:960,0': out of range (dfrc:W,B with W and B from 0 to 959)", "1",
-                 "dfrc:960,0");
-    EXPECT_ERROR("perft: position 'dfrc:0,960': out of range (dfrc:W,B with W and B from 0 to 959)", "1",
-                 "dfrc:0,960");
+    EXPECT_ERROR("perft: position 'dfrc:960,0': out of range (dfrc:W,B with W and B from 0 to 959)", "1", "dfrc:960,0");
+    EXPECT_ERROR("perft: position 'dfrc:0,960': out of range (dfrc:W,B with W and B from 0 to 959)", "1", "dfrc:0,960");
     EXPECT_ERROR("perft: position 'dfrc:921600': out of range (dfrc:W,B or dfrc:N with N from 0 to 921599)", "1",
                  "dfrc:921600");
     EXPECT_ERROR("perft: position 'dfrc:1,2,3' is not dfrc:W,B with W and B from 0 to 959", "1", "dfrc:1,2,3");
@@ -160,9 +158,9 @@ Test(chess960_harness, random_games_from_numbered_starts, .timeout = 120 * TEST_
         cr_expect(a.status == 0 && strcmp(a.out, b.out) == 0 && strcmp(a.out, c.out) != 0, "%s\n%s\n%s", a.out, b.out,
                   c.out);
         json_t *doc = json_loads(a.out, 0, NULL);
-        cr_expect_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(doc, "settings"), "random"),
-                                                           "start")),
-                         sets[i]);
+        cr_expect_str_eq(
+            json_string_value(json_object_get(json_object_get(json_object_get(doc, "settings"), "random"), "start")),
+            sets[i]);
         json_decref(doc);
         cli_free(&a);
         cli_free(&b);

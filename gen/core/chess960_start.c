@@ -102,7 +102,7 @@ int chess960_start_parse(const char *text, Position *pos, char *err, size_t errl
         max = CHESS960_ARRANGEMENTS - 1;
         second = start_number(&p, max);
     }
-    const char *form = !dfrc ? "chess960:N with N from 0 to 959"
+    const char *form = !dfrc  ? "chess960:N with N from 0 to 959"
                        : pair ? "dfrc:W,B with W and B from 0 to 959"
                               : "dfrc:W,B or dfrc:N with N from 0 to 921599";
     if (first < 0 || (pair && second < 0) || p != end) {

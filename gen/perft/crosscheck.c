@@ -185,8 +185,7 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
     }
     int odd = crosscheck_odd_one(divides, count);
     int alone = 0; /* a participant whose divide alone is wrong, or -1 */
-    while (alone < count &&
-           !divide_finding(q->root->game, q->notation, &ps[alone], &divides[alone], q->depth, report))
+    while (alone < count && !divide_finding(q->root->game, q->notation, &ps[alone], &divides[alone], q->depth, report))
         alone++;
     if (alone == count)
         alone = -1;

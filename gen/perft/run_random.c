@@ -87,8 +87,8 @@ typedef struct EngineNode {
 
 /* What an engine's divide at depth 1 shows on its own: a move listed twice,
  * or counted as other than one leaf.  Printed, true. */
-static bool engine_own_finding(const Engine *e, const Divide *d, Game game, MoveNotation notation,
-                               const Position *here, Output *out, const char *where)
+static bool engine_own_finding(const Engine *e, const Divide *d, Game game, MoveNotation notation, const Position *here,
+                               Output *out, const char *where)
 {
     char text[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
     int i = 0;
@@ -153,8 +153,8 @@ static int compare_engines(const EngineNode *en, const Session *s0, const Positi
  * `notation`) and returns 1 on a difference.  `first` receives the first
  * backend's moves sorted by their standard text: the games a seed plays do
  * not depend on the notation. */
-static int compare_node(Session *s, int n, MoveNotation notation, Output *out, const char *where,
-                        Move first[MAX_MOVES], int *first_count)
+static int compare_node(Session *s, int n, MoveNotation notation, Output *out, const char *where, Move first[MAX_MOVES],
+                        int *first_count)
 {
     Move moves[MAX_MOVES];
     char text[POSITION_TEXT_MAX];

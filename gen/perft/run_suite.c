@@ -250,9 +250,11 @@ int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Out
         } else {
             output_suite_summary(o, s, &u->t, hashing);
             if (u->chess960)
-                fprintf(err, "perft: suite %s: %d position%s in Chess960 notation, castling as the king taking its rook (%s)\n",
-                        s->suite, u->chess960, u->chess960 == 1 ? "" : "s",
-                        s->chess960 ? "--chess960" : "their castling is Chess960's");
+                fprintf(
+                    err,
+                    "perft: suite %s: %d position%s in Chess960 notation, castling as the king taking its rook (%s)\n",
+                    s->suite, u->chess960, u->chess960 == 1 ? "" : "s",
+                    s->chess960 ? "--chess960" : "their castling is Chess960's");
             char backends[160];
             snprintf(backends, sizeof backends, "bulk counting %s, %s, %d thread%s", s->bulk ? "on" : "off", hashing,
                      s->threads, s->threads == 1 ? "" : "s");

@@ -81,7 +81,7 @@ typedef struct RunSettings {
     int plies;
     const char *from; /* start positions (EPD), or NULL: the two openings */
     RandomStart random_start;
-    const char *random_start_text; /* --random-start as given, or NULL */
+    const char *random_start_text;  /* --random-start as given, or NULL */
     Position random_start_position; /* RANDOM_START_POSITION's */
 
     /* Which options were given, by their place in options.c's table: what

@@ -306,8 +306,9 @@ static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, s
                  e->spec.name, query);
         return -1;
     }
-    if (uci_send(e, query, on ? "setoption name UCI_Chess960 value true\n" : "setoption name UCI_Chess960 value false\n",
-                 err, errlen) < 0)
+    if (uci_send(e, query,
+                 on ? "setoption name UCI_Chess960 value true\n" : "setoption name UCI_Chess960 value false\n", err,
+                 errlen) < 0)
         return -1;
     e->chess960_on = on;
     return 0;
