@@ -199,3 +199,45 @@ Test(chess960_engines, uci_chess960_is_the_harness_s_to_set)
     cr_expect(r.status == 0, "status %d: %s", r.status, r.err);
     cli_free(&r);
 }
+
+Test(chess960_engines, a_mixed_suite_turns_uci_chess960_on_and_off, .timeout = 60 * TEST_SLOWDOWN)
+{
+    /* frc-special.epd's frc-inner-rook-1 (D2 1438, Stockfish's test), then
+     * the orthodox start in standard FEN (D2 400, the chessprogramming
+     * wiki), then in Shredder-FEN (frc-special's startpos-shredder). */
+    char suite[] = "/tmp/chess960-mixed-XXXXXX", log[] = "/tmp/chess960-mixed-log-XXXXXX";
+    int fd = mkstemp(suite);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("rr6/2kpp3/1ppn2p1/p2b1q1p/P4P1P/1PNN2P1/2PP4/1K2R2R b E - 1 20 ;D2 1438 ;id inner\n"
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D2 400 ;id standard\n"
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1 ;D2 400 ;id shredder\n",
+          f);
+    fclose(f);
+    close(mkstemp(log));
+    char engine[512];
+    snprintf(engine, sizeof engine, "bug=uci:%s --protocol uci --log %s --inner perftree:%s", TEST_PLANTED_BUG, log,
+             TEST_PERFT_BIN);
+    CliRun r = RUN("-b", "bitboard", "--engine", engine, "--suite", suite, "--max-depth", "2");
+    cr_expect(r.status == 0 && strstr(r.out, "3 positions, 3 counts, 6 checks, 0 failed"), "%d\n%s\n%s", r.status,
+              r.out, r.err);
+    cr_expect(strstr(r.err, "perft: suite /tmp/chess960-mixed-") &&
+                  strstr(r.err, ": 2 positions in Chess960 notation, castling as the king taking its rook"),
+              "%s", r.err);
+    cli_free(&r);
+    /* On before the first position, off before the standard one, on again. */
+    char *sent = file_text(log);
+    cr_assert(sent);
+    const char *on = strstr(sent, "setoption name UCI_Chess960 value true\n");
+    const char *inner = strstr(sent, "position fen rr6/");
+    const char *off = strstr(sent, "setoption name UCI_Chess960 value false\n");
+    const char *standard = strstr(sent, "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq");
+    const char *on_again = off ? strstr(off, "setoption name UCI_Chess960 value true\n") : NULL;
+    const char *shredder = strstr(sent, "w AHah - 0 1");
+    cr_expect(on && inner && off && standard && on_again && shredder && on < inner && inner < off && off < standard &&
+                  standard < on_again && on_again < shredder,
+              "UCI_Chess960 not toggled around the standard position:\n%s", sent);
+    free(sent);
+    unlink(log);
+    unlink(suite);
+}
