@@ -277,8 +277,8 @@ static const char *divide_add(Collected *d, const Position *here, Move m, uint64
 }
 
 /* The checks every complete answer passes; -1 after engine_failed. */
-static int divide_finish(const Engine *e, const char *query, const Answer *a, Collected *d, Game game,
-                         MoveNotation notation, char *err, size_t errlen)
+static int divide_finish(const Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
+                         size_t errlen)
 {
     char what[128];
     if (!d->has_total)
@@ -288,7 +288,7 @@ static int divide_finish(const Engine *e, const char *query, const Answer *a, Co
                  (unsigned long long)d->total);
         return engine_failed(e, query, a, err, errlen, what);
     }
-    divide_sort(game, notation, d->divide);
+    divide_sort(game, d->notation, d->divide);
     return 0;
 }
 
@@ -350,7 +350,7 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
             case ENGINE_LINE_TOTAL:
                 d->total = n;
                 d->has_total = true;
-                return divide_finish(e, shown, &a, d, root->game, d->notation, err, errlen);
+                return divide_finish(e, shown, &a, d, root->game, err, errlen);
             case ENGINE_LINE_BLANK:
             case ENGINE_LINE_INFO: break;
             case ENGINE_LINE_OUT_OF_RANGE: problem = OUT_OF_RANGE; break;
@@ -459,7 +459,7 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
     }
     if (problem)
         return engine_failed(e, shown, &at_problem, err, errlen, problem);
-    return divide_finish(e, shown, &a, d, root->game, d->notation, err, errlen);
+    return divide_finish(e, shown, &a, d, root->game, err, errlen);
 }
 
 int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
