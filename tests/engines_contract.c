@@ -127,7 +127,8 @@ Test(engines_contract, uci_options_are_sent_after_uciok_and_before_isready)
 
 Test(engines_contract, options_that_cannot_apply_are_refused_in_one_line)
 {
-    EXPECT_ERROR("perft: engine bug: --engine-option 'Hsh=16': it lists no option 'Hsh' (its options: Hash, Threads)",
+    EXPECT_ERROR("perft: engine bug: --engine-option 'Hsh=16': it lists no option 'Hsh' (its options: Hash, Threads, "
+                 "UCI_Chess960)",
                  "--engine", "bug=uci:" TEST_PLANTED_BUG " --protocol uci --inner perftree:" TEST_PERFT_BIN,
                  "--engine-option", "Hsh=16", "1", CHESS_INITIAL);
     EXPECT_ERROR("perft: --engine-option 'Hash=16': engine perft speaks perftree (options are for UCI engines, sent "

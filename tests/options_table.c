@@ -237,6 +237,19 @@ static bool from_shown(const Run *run)
         return strcmp(json_string_value(mode_setting(run, "random", "from")), from_path) == 0;
     return out_has(run, from_path);
 }
+static bool chess960_shown(const Run *run)
+{
+    if (run->doc)
+        return json_is_true(setting(run, "chess960"));
+    return err_has(run, "Chess960 notation, castling as the king taking its rook (--chess960)") ||
+           out_has(run, ", --chess960)");
+}
+static bool random_start_shown(const Run *run)
+{
+    if (run->doc)
+        return strcmp(json_string_value(mode_setting(run, "random", "start")), "chess960:518") == 0;
+    return out_has(run, "from --random-start chess960:518 (");
+}
 static bool list_shown(const Run *run)
 {
     return out_has(run, "bitboard   chess");
@@ -288,6 +301,8 @@ static const OptionCase CASES[] = {
     {"seed", {"--seed", "5"}, {NULL}, seed_shown},
     {"plies", {"--plies", "3"}, {NULL}, plies_shown},
     {"from", {"--from", from_path}, {NULL}, from_shown},
+    {"chess960", {"--chess960"}, {NULL}, chess960_shown},
+    {"random-start", {"--random-start", "chess960:518"}, {NULL}, random_start_shown},
     {"list", {"--list"}, {NULL}, list_shown},
     {"help", {"--help"}, {NULL}, help_shown},
     {"version", {"--version"}, {NULL}, version_shown},

@@ -5,6 +5,8 @@
  * rook, king and rook on the last three, in that order. */
 #include "chess960_start.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 int chess960_back_rank(int number, Kind rank[C_WIDTH])
@@ -66,4 +68,52 @@ int chess960_start_position(int white, int black, Position *pos)
         }
     }
     return 0;
+}
+
+/* Digits only, at most `max`; the number, or -1.  *p moves past them. */
+static long start_number(const char **p, long max)
+{
+    long v = 0;
+    const char *start = *p;
+    for (; isdigit((unsigned char)**p); (*p)++) {
+        v = v * 10 + (**p - '0');
+        if (v > max)
+            v = max + 1; /* out of range, however many digits follow */
+    }
+    return *p == start ? -1 : v;
+}
+
+int chess960_start_parse(const char *text, Position *pos, char *err, size_t errlen)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t length = strlen(text);
+    while (length && isspace((unsigned char)text[length - 1]))
+        length--;
+    bool dfrc = strncmp(text, "dfrc:", 5) == 0;
+    if (!dfrc && strncmp(text, "chess960:", 9) != 0)
+        return 1;
+    const char *p = text + (dfrc ? 5 : 9), *end = text + length;
+    long max = dfrc ? (long)CHESS960_ARRANGEMENTS * CHESS960_ARRANGEMENTS - 1 : CHESS960_ARRANGEMENTS - 1;
+    long first = start_number(&p, max), second = -1;
+    bool pair = dfrc && p < end && *p == ',';
+    if (pair) {
+        p++;
+        max = CHESS960_ARRANGEMENTS - 1;
+        second = start_number(&p, max);
+    }
+    const char *form = !dfrc  ? "chess960:N with N from 0 to 959"
+                       : pair ? "dfrc:W,B with W and B from 0 to 959"
+                              : "dfrc:W,B or dfrc:N with N from 0 to 921599";
+    if (first < 0 || (pair && second < 0) || p != end) {
+        snprintf(err, errlen, "position '%.*s' is not %s", (int)length, text, form);
+        return -1;
+    }
+    if (first > (pair ? CHESS960_ARRANGEMENTS - 1 : max) || second > max) {
+        snprintf(err, errlen, "position '%.*s': out of range (%s)", (int)length, text, form);
+        return -1;
+    }
+    long white = !dfrc ? first : pair ? first : first / CHESS960_ARRANGEMENTS;
+    long black = !dfrc ? first : pair ? second : first % CHESS960_ARRANGEMENTS;
+    return chess960_start_position((int)white, (int)black, pos);
 }

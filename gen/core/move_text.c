@@ -116,10 +116,10 @@ MoveRead move_read(Game game, const Move *legal, int count, const char *text, Mo
 
 /* A move's text packed big-endian into one word, zero-padded: comparing
  * keys as integers compares the texts byte by byte, as strcmp does. */
-static uint64_t text_key(Game game, Move move)
+static uint64_t text_key(Game game, MoveNotation notation, Move move)
 {
     char text[MOVE_TEXT_MAX] = {0};
-    move_format(game, move, text);
+    move_format_as(game, move, notation, text);
     uint64_t key = 0;
     for (int i = 0; i < MOVE_TEXT_MAX; i++)
         key = key << 8 | (unsigned char)text[i];
@@ -139,6 +139,11 @@ static int compare_keys(const void *a, const void *b)
 
 void moves_sort(Game game, Move *moves, int count)
 {
+    moves_sort_as(game, MOVE_NOTATION_STANDARD, moves, count);
+}
+
+void moves_sort_as(Game game, MoveNotation notation, Move *moves, int count)
+{
     /* Each text is formatted once, not once per comparison, and the game
      * travels with the keys rather than in a global. */
     KeyedMove keyed[MAX_MOVES];
@@ -147,7 +152,7 @@ void moves_sort(Game game, Move *moves, int count)
         abort();
     }
     for (int i = 0; i < count; i++)
-        keyed[i] = (KeyedMove){text_key(game, moves[i]), moves[i]};
+        keyed[i] = (KeyedMove){text_key(game, notation, moves[i]), moves[i]};
     qsort(keyed, (size_t)count, sizeof *keyed, compare_keys);
     for (int i = 0; i < count; i++)
         moves[i] = keyed[i].move;

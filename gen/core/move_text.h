@@ -58,6 +58,8 @@ MoveRead move_read(Game game, const Move *legal, int count, const char *text, Mo
 /* Sorts moves by the byte order of their text, the order divide prints.
  * At most MAX_MOVES moves (a generated list); more is a bug and aborts. */
 void moves_sort(Game game, Move *moves, int count);
+/* The same by the text of `notation` (castling sorts where it is printed). */
+void moves_sort_as(Game game, MoveNotation notation, Move *moves, int count);
 
 /* Index of `move` in the list, or -1. */
 int moves_find(const Move *moves, int count, Move move);

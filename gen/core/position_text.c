@@ -6,8 +6,13 @@
 
 #include "position_text.h"
 
+#include "chess960_start.h"
+
 int position_parse(const char *text, Position *pos, char *err, size_t errlen)
 {
+    int shorthand = chess960_start_parse(text, pos, err, errlen); /* chess960:N, dfrc:W,B */
+    if (shorthand <= 0)
+        return shorthand;
     const char *p = text;
     while (*p && isspace((unsigned char)*p))
         p++;

@@ -16,7 +16,9 @@
 #include "text_fields.h"
 
 /* QFEN or FEN, told apart by the number of ranks in the first field
- * (twelve: QFEN, eight: FEN).  Returns 0, or -1 with a message in err. */
+ * (twelve: QFEN, eight: FEN), or a Chess960 or Double Fischer Random start
+ * by number (chess960:518, dfrc:W,B, dfrc:N: chess960_start.h).  Returns
+ * 0, or -1 with a message in err. */
 int position_parse(const char *text, Position *pos, char *err, size_t errlen);
 void position_format(const Position *pos, char *out, size_t outlen);
 

@@ -81,10 +81,14 @@ static void report_engines(const Participants *p, FILE *err)
         for (int i = 0; i < e->option_count; i++)
             snprintf(options + strlen(options), sizeof options - strlen(options), "%s%s", i ? ", " : "; setoption ",
                      e->options[i]);
-        fprintf(err, "engine %s (%s: %s; %s%s%s): %d quer%s, time-out %g s a query\n", e->spec.name,
+        char chess960[96] = "";
+        if (e->chess960_queries)
+            snprintf(chess960, sizeof chess960, " (%d in Chess960 notation%s)", e->chess960_queries,
+                     e->spec.protocol == ENGINE_UCI ? ", UCI_Chess960 on" : "");
+        fprintf(err, "engine %s (%s: %s; %s%s%s): %d quer%s%s, time-out %g s a query\n", e->spec.name,
                 e->spec.protocol == ENGINE_UCI ? "uci" : "perftree", e->spec.command,
                 e->game_known ? game_name(e->game) : "game not settled", e->spec.game_declared ? ", declared" : "",
-                options, e->queries, e->queries == 1 ? "y" : "ies", e->timeout);
+                options, e->queries, e->queries == 1 ? "y" : "ies", chess960, e->timeout);
     }
 }
 

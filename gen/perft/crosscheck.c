@@ -7,16 +7,16 @@
 #include "registry.h"
 #include "session.h"
 
-static void append_move(char *list, size_t size, Game game, Move move)
+static void append_move(char *list, size_t size, Game game, MoveNotation notation, Move move)
 {
     char text[MOVE_TEXT_MAX];
-    move_format(game, move, text);
+    move_format_as(game, move, notation, text);
     size_t n = strlen(list);
     snprintf(list + n, size - n, "%s%s", n ? " " : "", text);
 }
 
 /* Moves of divide `a` missing from divide `b`, as text. */
-static void list_missing(Game game, const Divide *a, const Divide *b, char *out, size_t size)
+static void list_missing(Game game, MoveNotation notation, const Divide *a, const Divide *b, char *out, size_t size)
 {
     out[0] = '\0';
     for (int i = 0; i < a->count; i++) {
@@ -24,7 +24,7 @@ static void list_missing(Game game, const Divide *a, const Divide *b, char *out,
         while (j < b->count && !move_equal(b->entries[j].move, a->entries[i].move))
             j++;
         if (j == b->count)
-            append_move(out, size, game, a->entries[i].move);
+            append_move(out, size, game, notation, a->entries[i].move);
     }
 }
 
@@ -61,12 +61,13 @@ static bool backend_position(const Participant *p, const Position *root, const c
 /* A finding in one divide alone at `depth`: a move listed twice, or at
  * depth 1 a count other than 1.  Fills the report's verdict, culprit and
  * move, and returns true. */
-static bool divide_finding(Game game, const Participant *p, const Divide *d, int depth, CrossReport *r)
+static bool divide_finding(Game game, MoveNotation notation, const Participant *p, const Divide *d, int depth,
+                           CrossReport *r)
 {
     if (d->twice) {
         r->verdict = CROSS_MOVE_TWICE;
         r->culprit = p->name;
-        move_format(game, d->twice_move, r->move);
+        move_format_as(game, d->twice_move, notation, r->move);
         r->move_counts[0] = d->twice_counts[0];
         r->move_counts[1] = d->twice_counts[1];
         return true;
@@ -75,7 +76,7 @@ static bool divide_finding(Game game, const Participant *p, const Divide *d, int
         if (d->entries[i].count != 1) {
             r->verdict = CROSS_LEAF_COUNT;
             r->culprit = p->name;
-            move_format(game, d->entries[i].move, r->move);
+            move_format_as(game, d->entries[i].move, notation, r->move);
             r->move_counts[0] = d->entries[i].count;
             return true;
         }
@@ -112,10 +113,11 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
             r->verdict = CROSS_POSITIONS_DIFFER;
             return 0;
         }
-        if (divide_finding(game, d->a, d->da, depth, r) || divide_finding(game, d->b, d->db, depth, r))
+        if (divide_finding(game, q->notation, d->a, d->da, depth, r) ||
+            divide_finding(game, q->notation, d->b, d->db, depth, r))
             return 0;
-        list_missing(game, d->da, d->db, r->only_first, sizeof r->only_first);
-        list_missing(game, d->db, d->da, r->only_second, sizeof r->only_second);
+        list_missing(game, q->notation, d->da, d->db, r->only_first, sizeof r->only_first);
+        list_missing(game, q->notation, d->db, d->da, r->only_second, sizeof r->only_second);
         if (r->only_first[0] || r->only_second[0] || d->da->count != d->db->count) {
             r->verdict = CROSS_MOVES_DIFFER;
             return 0;
@@ -137,7 +139,7 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
         }
         above[0] = d->da->entries[i].count;
         above[1] = d->db->entries[i].count;
-        append_move(r->path, sizeof r->path, game, d->da->entries[i].move);
+        append_move(r->path, sizeof r->path, game, q->notation, d->da->entries[i].move);
         view->backend->make(view->state, d->da->entries[i].move);
         view->backend->save(view->state, &here);
         DivideQuery below = {.root = q->root,
@@ -145,7 +147,8 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
                              .moves = r->path,
                              .here = &here,
                              .depth = --depth,
-                             .bulk = q->bulk};
+                             .bulk = q->bulk,
+                             .notation = q->notation};
         if (participant_divide(d->a, c, &below, d->da, err, errlen) < 0 ||
             participant_divide(d->b, c, &below, d->db, err, errlen) < 0)
             return -1;
@@ -182,7 +185,7 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
     }
     int odd = crosscheck_odd_one(divides, count);
     int alone = 0; /* a participant whose divide alone is wrong, or -1 */
-    while (alone < count && !divide_finding(q->root->game, &ps[alone], &divides[alone], q->depth, report))
+    while (alone < count && !divide_finding(q->root->game, q->notation, &ps[alone], &divides[alone], q->depth, report))
         alone++;
     if (alone == count)
         alone = -1;
@@ -214,8 +217,12 @@ int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery 
         if (divide_alloc(&da) && divide_alloc(&db)) {
             memcpy(da.entries, divides[0].entries, sizeof *da.entries * (size_t)divides[0].count);
             memcpy(db.entries, divides[odd].entries, sizeof *db.entries * (size_t)divides[odd].count);
-            da = (Divide){.entries = da.entries, .count = divides[0].count, .total = divides[0].total};
-            db = (Divide){.entries = db.entries, .count = divides[odd].count, .total = divides[odd].total};
+            da = (Divide){
+                .entries = da.entries, .count = divides[0].count, .total = divides[0].total, .notation = q->notation};
+            db = (Divide){.entries = db.entries,
+                          .count = divides[odd].count,
+                          .total = divides[odd].total,
+                          .notation = q->notation};
             Descent d = {&ps[0], &ps[odd], &da, &db};
             int r = descend(&d, c, q, &view, report, err, errlen);
             result = r < 0 ? -1 : r == 0 ? 1 : 0;

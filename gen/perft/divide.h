@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "move_text.h"
 #include "position.h"
 
 typedef struct DivideEntry {
@@ -34,7 +35,8 @@ typedef struct Divide {
     bool twice;
     Move twice_move;
     uint64_t twice_counts[2];
-    char workers[64]; /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
+    char workers[64];      /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
+    MoveNotation notation; /* how its moves are written, and sorted (castling as e1g1 or e1h1) */
 } Divide;
 
 /* A divide with room for MAX_MOVES entries; false when out of memory. */
@@ -49,5 +51,8 @@ static inline void divide_free(Divide *d)
     free(d->entries);
     d->entries = NULL;
 }
+
+/* Sorts the entries by their text in `notation` (divide.c). */
+void divide_sort(Game game, MoveNotation notation, Divide *d);
 
 #endif

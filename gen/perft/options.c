@@ -41,6 +41,8 @@ typedef enum OptionId {
     OPT_SEED,
     OPT_PLIES,
     OPT_FROM,
+    OPT_CHESS960,
+    OPT_RANDOM_START,
     OPT_LIST,
     OPT_HELP,
     OPT_VERSION,
@@ -107,6 +109,12 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_SEED] = {"seed", 0, "S", M_RANDOM, 0, 2147483647, "number", "random seed (default 1)"},
     [OPT_PLIES] = {"plies", 0, "N", M_RANDOM, 1, 10000, "number", "plies per random game (default 200)"},
     [OPT_FROM] = {"from", 0, "FILE", M_RANDOM, 0, -1, NULL, "the start positions of --random (an EPD file)"},
+    [OPT_CHESS960] = {"chess960", 0, NULL, M_ANY, 0, -1, NULL,
+                      "Chess960 notation for every chess position: castling as\nthe king taking its rook (e1h1), "
+                      "UCI engines with\nUCI_Chess960 (default: for Chess960 positions only)"},
+    [OPT_RANDOM_START] = {"random-start", 0, "SET", M_RANDOM, 0, -1, NULL,
+                          "where --random's games start: chess960 (every one of\nthe 960 arrangements in turn), dfrc "
+                          "(every White and\nBlack pair in turn) or one POSITION (default: --from)"},
     [OPT_LIST] = {"list", 0, NULL, 0, 0, -1, NULL, "list the backends (the default marked)"},
     [OPT_HELP] = {"help", 'h', NULL, 0, 0, -1, NULL, "this text"},
     [OPT_VERSION] = {"version", 0, NULL, 0, 0, -1, NULL,
@@ -167,6 +175,10 @@ static bool engines_alone_in_suite(const RunSettings *s)
 {
     return backend_is(s, "none") && s->mode == RUN_SUITE;
 }
+static bool from_given(const RunSettings *s)
+{
+    return s->from != NULL;
+}
 static bool stockfish_beyond_divide(const RunSettings *s)
 {
     return s->format == FORMAT_STOCKFISH && s->mode != RUN_DIVIDE;
@@ -195,6 +207,7 @@ static const struct Requirement {
     {OPT_MAX_NODES, engines_alone_in_suite,
      "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
      "engines count (--engine-timeout bounds them)"},
+    {OPT_RANDOM_START, from_given, "--random-start and --from both say where the games start: give one of them"},
     {OPT_FORMAT, stockfish_beyond_divide,
      "--format stockfish is for divide only (use text or json with --suite or --random)"},
 };
@@ -276,6 +289,24 @@ static int engine_option_add(RunSettings *s, const char *value, char *err, size_
     return 0;
 }
 
+/* --random-start SET: chess960, dfrc or a POSITION. */
+static int random_start_parse(RunSettings *s, const char *value, char *err, size_t errlen)
+{
+    s->random_start_text = value;
+    if (strcmp(value, "chess960") == 0)
+        s->random_start = RANDOM_START_CHESS960;
+    else if (strcmp(value, "dfrc") == 0)
+        s->random_start = RANDOM_START_DFRC;
+    else if (position_parse(value, &s->random_start_position, err, errlen) == 0)
+        s->random_start = RANDOM_START_POSITION;
+    else {
+        char why[ERROR_TEXT_MAX];
+        snprintf(why, sizeof why, "%s", err);
+        return fail(err, errlen, "--random-start '%s' is not chess960, dfrc or a position (%s)", value, why);
+    }
+    return 0;
+}
+
 static int set_value(RunSettings *s, OptionId id, const char *value, char *err, size_t errlen)
 {
     long number = 0;
@@ -337,6 +368,11 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
     case OPT_SEED: s->seed = (unsigned)number; break;
     case OPT_PLIES: s->plies = (int)number; break;
     case OPT_FROM: s->from = value; break;
+    case OPT_CHESS960: s->chess960 = true; break;
+    case OPT_RANDOM_START:
+        if (random_start_parse(s, value, err, errlen) < 0)
+            return -1;
+        break;
     case OPT_LIST: s->mode = RUN_LIST; break;
     case OPT_HELP: s->mode = RUN_HELP; break;
     case OPT_VERSION: s->mode = RUN_VERSION; break;
@@ -536,6 +572,8 @@ static int check_arguments(RunSettings *s, const char **args, int nargs, char *e
     s->moves = nargs > 2 ? args[2] : NULL;
     if (position_parse(args[1], &s->position, err, errlen) < 0)
         return -1;
+    if (s->chess960 && s->position.game != GAME_CHESS)
+        return fail(err, errlen, "--chess960 is chess's notation: the position given is Quaternity");
     if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_find(s->backend, s->position.game))
         return fail(err, errlen, "unknown backend '%s' for %s (see --list)", s->backend, game_name(s->position.game));
     return 0;
@@ -615,14 +653,19 @@ void options_usage(FILE *out, const char *divide_only)
     else
         fputs("Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
               "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
-              "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE]\n"
+              "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE | --random-start SET]\n"
               "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n",
               out);
     fputs("\n"
-          "POSITION is QFEN (Quaternity) or FEN (chess); MOVES are space-separated\n"
-          "move texts (d4e5, d11e12q, e1g1) played before counting.  Divide prints\n"
-          "\"move count\" per root move, sorted, a blank line and the total; timing\n"
-          "and nodes per second go to stderr.\n"
+          "POSITION is QFEN (Quaternity), FEN (chess; Shredder-FEN and X-FEN castling\n"
+          "too), or a start by number: chess960:N (0-959, 518 the orthodox start),\n"
+          "dfrc:W,B or dfrc:N (N = W * 960 + B).  MOVES are space-separated move\n"
+          "texts (d4e5, d11e12q, e1g1 or e1h1) played before counting.  Divide\n"
+          "prints \"move count\" per root move, sorted, a blank line and the total;\n"
+          "timing and nodes per second go to stderr.  Castling is printed as the\n"
+          "king's move (e1g1), or as the king taking its rook (e1h1) for a Chess960\n"
+          "position (castling in file letters, or king and rooks off their\n"
+          "standard squares) and with --chess960.\n"
           "\n"
           "Options may come before or after the arguments.  A value follows its\n"
           "option (-b NAME, --backend NAME) or is attached (-bNAME, --backend=NAME);\n"
@@ -660,8 +703,10 @@ void options_usage(FILE *out, const char *divide_only)
           "                    \"go perft DEPTH\", answered by \"MOVE: COUNT\" lines and\n"
           "                    \"Nodes searched: N\"; quit.  The fast path for long\n"
           "                    random runs\n"
-          "  Moves: e2e4, e7e8q or e7e8Q, castling as the king's move (e1g1),\n"
-          "  Quaternity d11e12q.  Each query may take --engine-timeout seconds.  An\n"
+          "  Moves: e2e4, e7e8q or e7e8Q, castling as the king's move (e1g1) or as\n"
+          "  the king taking its rook (e1h1), Quaternity d11e12q; sent in the run's\n"
+          "  notation, a UCI engine with UCI_Chess960 set for Chess960 notation.\n"
+          "  Each query may take --engine-timeout seconds.  An\n"
           "  engine is asked only about its game's positions (GAME: in --engine).\n"
           "  A move listed twice or a count other than 1 at depth 1 is a finding\n"
           "  (exit 1), not a protocol failure.\n",

@@ -57,6 +57,7 @@ static json_t *settings_json(const RunSettings *s)
     char build[512]; /* --version's version and build line */
     version_build_text(build, sizeof build);
     json_object_set_new(j, "build", json_pack("{s:s, s:s}", "version", version_text(), "options", build));
+    json_object_set_new(j, "chess960", json_boolean(s->chess960));
     if (s->mode == RUN_SUITE)
         json_object_set_new(
             j, "suite",
@@ -67,6 +68,9 @@ static json_t *settings_json(const RunSettings *s)
                             json_pack("{s:I, s:i, s:i, s:o}", "games", (json_int_t)s->random_games, "seed",
                                       (int)s->seed, "plies", s->plies, "from",
                                       s->from ? output_json_string(s->from) : json_null()));
+    if (s->mode == RUN_RANDOM)
+        json_object_set_new(json_object_get(j, "random"), "start",
+                            s->random_start_text ? output_json_string(s->random_start_text) : json_null());
     return j;
 }
 

@@ -20,7 +20,7 @@ void output_divide(Output *o, Game game, const Divide *d)
             continue;
         }
         char text[MOVE_TEXT_MAX];
-        move_format(game, d->entries[i].move, text);
+        move_format_as(game, d->entries[i].move, d->notation, text);
         output_text(o, stockfish ? "%s: %llu\n" : "%s %llu\n", text, (unsigned long long)d->entries[i].count);
     }
     if (!d->signal) {
@@ -30,7 +30,7 @@ void output_divide(Output *o, Game game, const Divide *d)
     output_text(o, "\ninterrupted by %s; %d root moves not finished:", signal_name(d->signal), unfinished);
     for (int i = 0; i < d->count; i++) {
         char text[MOVE_TEXT_MAX];
-        move_format(game, d->entries[i].move, text);
+        move_format_as(game, d->entries[i].move, d->notation, text);
         if (!d->entries[i].finished)
             output_text(o, " %s", text);
     }
@@ -42,7 +42,7 @@ static json_t *divide_json(Game game, const Participant *p, const Divide *d)
     json_t *moves = json_object(), *unfinished = json_array();
     for (int i = 0; i < d->count; i++) {
         char text[MOVE_TEXT_MAX];
-        move_format(game, d->entries[i].move, text);
+        move_format_as(game, d->entries[i].move, d->notation, text);
         if (d->entries[i].finished)
             json_object_set_new(moves, text, json_integer((json_int_t)d->entries[i].count));
         else
@@ -95,14 +95,14 @@ void output_divide_table(Output *o, Game game, const Participant *ps, const Divi
                 else
                     truncated = true;
             }
-    moves_sort(game, all, nall);
+    moves_sort_as(game, ds[0].notation, all, nall);
     output_text(o, "%-8s", "move");
     for (int k = 0; k < count; k++)
         output_text(o, " %14s", ps[k].name);
     output_text(o, "\n");
     for (int i = 0; i < nall; i++) {
         char text[MOVE_TEXT_MAX];
-        move_format(game, all[i], text);
+        move_format_as(game, all[i], ds[0].notation, text);
         output_text(o, "%-8s", text);
         bool differs = false;
         long long first = count_of(&ds[0], all[i]);

@@ -142,6 +142,8 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
     out->checkpoint_errno = result.checkpoint_errno;
     out->signal = result.signal;
     out->over_budget = result.over_budget;
+    if (q->notation != MOVE_NOTATION_STANDARD) /* the deep runner sorts as standard text */
+        divide_sort(q->root->game, q->notation, out);
     if (settings.workers_text)
         snprintf(out->workers, sizeof out->workers, "%s", settings.workers_text);
     else
@@ -151,8 +153,8 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
 
 int participant_divide(const Participant *p, Counting *c, const DivideQuery *q, Divide *out, char *err, size_t errlen)
 {
-    *out = (Divide){.entries = out->entries};
+    *out = (Divide){.entries = out->entries, .notation = q->notation};
     if (p->engine)
-        return engine_divide(p->engine, q->root, q->moves, q->here, q->depth, out, err, errlen);
+        return engine_divide(p->engine, q->root, q->moves, q->here, q->depth, q->notation, out, err, errlen);
     return backend_divide(p->backend, c, q, out, err, errlen);
 }

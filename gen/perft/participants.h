@@ -94,10 +94,11 @@ typedef struct DivideQuery {
     int depth;
     bool bulk;
     const char *checkpoint; /* the command's own divide: the checkpoint file, else NULL */
+    MoveNotation notation;  /* how `moves` are written and the divide is (settings_notation of the root) */
 } DivideQuery;
 
 /* `p`'s divide of q into `out` (entries for MAX_MOVES, sorted by move
- * text).  0 (an interrupted count sets out->signal), or -1 with one line in
+ * text in q's notation).  0 (an interrupted count sets out->signal), or -1 with one line in
  * err. */
 int participant_divide(const Participant *p, Counting *c, const DivideQuery *q, Divide *out, char *err, size_t errlen);
 

@@ -88,9 +88,16 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
     /* The moves, checked once against the reference backend's legal moves. */
     Session view;
     Position here;
+    /* Sent to the engines and begun every path with in the run's notation. */
+    MoveNotation notation = settings_notation(s, &s->position);
+    size_t moves_size = s->moves ? strlen(s->moves) + 1 : 1;
+    char *moves = malloc(moves_size);
+    if (!moves)
+        return output_error(o, err, "out of memory");
     if (session_open(&view, reference, &s->position, message, sizeof message) < 0 ||
-        session_play(&view, s->moves, message, sizeof message) < 0) {
+        session_play_written(&view, s->moves, notation, moves, moves_size, message, sizeof message) < 0) {
         session_close(&view);
+        free(moves);
         return output_error(o, err, message);
     }
     reference->save(view.state, &here);
@@ -101,6 +108,7 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
     output_json_set(o, "position", json_string(s->position_text));
     output_json_set(o, "moves", json_string(s->moves ? s->moves : ""));
     output_json_set(o, "depth", json_integer(s->depth));
+    output_json_set(o, "notation", json_string(notation == MOVE_NOTATION_CHESS960 ? "chess960" : "standard"));
     json_t *names = json_array();
     for (int k = 0; k < n; k++)
         if (ps[k].backend)
@@ -120,11 +128,12 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
     counting->label = n > 1 ? "" : NULL;
     DivideQuery q = {.root = &s->position,
                      .root_text = root_text,
-                     .moves = s->moves,
+                     .moves = moves,
                      .here = &here,
                      .depth = s->depth,
                      .bulk = s->bulk,
-                     .checkpoint = s->checkpoint};
+                     .checkpoint = s->checkpoint,
+                     .notation = notation};
     double start = seconds_now();
     int r = crosscheck(ps, n, counting, &q, ds, report, message, sizeof message);
     double seconds = seconds_now() - start;
@@ -154,6 +163,9 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         speed_add(rows, &nrows, &ps[k], game, &ds[k]);
     output_speed_table_json(o, rows, nrows, backends);
     output_flush(o);
+    if (notation == MOVE_NOTATION_CHESS960)
+        fprintf(err, "perft: Chess960 notation, castling as the king taking its rook (%s)\n",
+                s->chess960 ? "--chess960" : "the position's castling is Chess960's");
     if (n == 1) {
         report_speed(s, counting, &ps[0], &ds[0], err);
     } else {
@@ -173,5 +185,6 @@ done:
     for (int k = 0; k < allocated; k++)
         divide_free(&ds[k]);
     free(report);
+    free(moves);
     return status;
 }

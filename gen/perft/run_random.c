@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess960_start.h"
 #include "clock.h"
 #include "deep/progress.h"
 #include "epd.h"
@@ -58,8 +59,8 @@ static int load_starts(const char *path, Position *starts, char *err, size_t err
     return n;
 }
 
-static void format_moves(Game game, const Move *moves, int count, const Move *missing_from, int missing_count,
-                         char *out, size_t size)
+static void format_moves(Game game, MoveNotation notation, const Move *moves, int count, const Move *missing_from,
+                         int missing_count, char *out, size_t size)
 {
     size_t n = 0;
     out[0] = '\0';
@@ -67,7 +68,7 @@ static void format_moves(Game game, const Move *moves, int count, const Move *mi
         if (missing_from && moves_find(missing_from, missing_count, moves[i]) >= 0)
             continue;
         char text[MOVE_TEXT_MAX];
-        move_format(game, moves[i], text);
+        move_format_as(game, moves[i], notation, text);
         n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", text);
     }
     if (!out[0])
@@ -81,12 +82,13 @@ typedef struct EngineNode {
     int nengines;
     const Position *start;
     const char *path;
+    MoveNotation notation; /* of the path, the lists and the engines' mode */
 } EngineNode;
 
 /* What an engine's divide at depth 1 shows on its own: a move listed twice,
  * or counted as other than one leaf.  Printed, true. */
-static bool engine_own_finding(const Engine *e, const Divide *d, Game game, const Position *here, Output *out,
-                               const char *where)
+static bool engine_own_finding(const Engine *e, const Divide *d, Game game, MoveNotation notation, const Position *here,
+                               Output *out, const char *where)
 {
     char text[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
     int i = 0;
@@ -96,7 +98,7 @@ static bool engine_own_finding(const Engine *e, const Divide *d, Game game, cons
         return false;
     position_format(here, text, sizeof text);
     output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
-    move_format(game, d->twice ? d->twice_move : d->entries[i].move, move);
+    move_format_as(game, d->twice ? d->twice_move : d->entries[i].move, notation, move);
     if (d->twice)
         output_text(out, "  %s lists %s twice at this position (counts %llu and %llu)\n", e->spec.name, move,
                     (unsigned long long)d->twice_counts[0], (unsigned long long)d->twice_counts[1]);
@@ -119,11 +121,11 @@ static int compare_engines(const EngineNode *en, const Session *s0, const Positi
     }
     int result = 0;
     for (int k = 0; k < en->nengines && result == 0; k++) {
-        if (engine_divide(en->engines[k], en->start, en->path, p0, 1, &d, err, errlen) < 0) {
+        if (engine_divide(en->engines[k], en->start, en->path, p0, 1, en->notation, &d, err, errlen) < 0) {
             result = -1;
             break;
         }
-        if (engine_own_finding(en->engines[k], &d, s0->game, p0, out, where)) {
+        if (engine_own_finding(en->engines[k], &d, s0->game, en->notation, p0, out, where)) {
             result = 1;
             break;
         }
@@ -131,13 +133,14 @@ static int compare_engines(const EngineNode *en, const Session *s0, const Positi
         Move moves[MAX_MOVES];
         for (int i = 0; i < count; i++)
             moves[i] = d.entries[i].move;
+        moves_sort(s0->game, moves, count); /* as `first` is, whatever the notation */
         if (count != first_count || memcmp(moves, first, sizeof *moves * (size_t)count) != 0) {
             char only[8192], text[POSITION_TEXT_MAX];
             position_format(p0, text, sizeof text);
             output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
-            format_moves(s0->game, first, first_count, moves, count, only, sizeof only);
+            format_moves(s0->game, en->notation, first, first_count, moves, count, only, sizeof only);
             output_text(out, "  moves only %s generates: %s\n", s0->backend->name, only);
-            format_moves(s0->game, moves, count, first, first_count, only, sizeof only);
+            format_moves(s0->game, en->notation, moves, count, first, first_count, only, sizeof only);
             output_text(out, "  moves only %s generates: %s\n", en->engines[k]->spec.name, only);
             result = 1;
         }
@@ -146,9 +149,12 @@ static int compare_engines(const EngineNode *en, const Session *s0, const Positi
     return result;
 }
 
-/* Compares every backend with the first at one node; prints and returns 1
- * on a difference.  `first` receives the first backend's sorted moves. */
-static int compare_node(Session *s, int n, Output *out, const char *where, Move first[MAX_MOVES], int *first_count)
+/* Compares every backend with the first at one node; prints (moves in
+ * `notation`) and returns 1 on a difference.  `first` receives the first
+ * backend's moves sorted by their standard text: the games a seed plays do
+ * not depend on the notation. */
+static int compare_node(Session *s, int n, MoveNotation notation, Output *out, const char *where, Move first[MAX_MOVES],
+                        int *first_count)
 {
     Move moves[MAX_MOVES];
     char text[POSITION_TEXT_MAX];
@@ -182,9 +188,9 @@ static int compare_node(Session *s, int n, Output *out, const char *where, Move 
             char only[8192];
             position_format(&p0, text, sizeof text);
             output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
-            format_moves(s[0].game, first, *first_count, moves, count, only, sizeof only);
+            format_moves(s[0].game, notation, first, *first_count, moves, count, only, sizeof only);
             output_text(out, "  moves only %s generates: %s\n", s[0].backend->name, only);
-            format_moves(s[0].game, moves, count, first, *first_count, only, sizeof only);
+            format_moves(s[0].game, notation, moves, count, first, *first_count, only, sizeof only);
             output_text(out, "  moves only %s generates: %s\n", s[k].backend->name, only);
             return 1;
         }
@@ -194,8 +200,8 @@ static int compare_node(Session *s, int n, Output *out, const char *where, Move 
 
 /* Makes and unmakes every move in every session; 1 and a message if a
  * position does not come back exactly. */
-static int check_round_trips(Session *s, int n, const Move *moves, int count, Output *out, const char *where,
-                             RandomTotals *t)
+static int check_round_trips(Session *s, int n, MoveNotation notation, const Move *moves, int count, Output *out,
+                             const char *where, RandomTotals *t)
 {
     for (int k = 0; k < n; k++) {
         Position before, after;
@@ -207,7 +213,7 @@ static int check_round_trips(Session *s, int n, const Move *moves, int count, Ou
             t->round_trips++;
             if (!position_equal(&before, &after)) {
                 char text[POSITION_TEXT_MAX], mt[MOVE_TEXT_MAX];
-                move_format(s[k].game, moves[i], mt);
+                move_format_as(s[k].game, moves[i], notation, mt);
                 position_format(&before, text, sizeof text);
                 output_text(out, "ROUND TRIP FAILED %s\n  backend %s, move %s\n  before: %s\n", where,
                             s[k].backend->name, mt, text);
@@ -249,9 +255,9 @@ static int open_backends(const RandomRun *run, const Position *start, Session *s
     return n > 0 ? n : -1;
 }
 
-/* Game g from `start`: 0 when every node agreed, 1 on a disagreement
+/* Game g from `start` (`number`: its chess960:N or dfrc:W,B, or NULL): 0 when every node agreed, 1 on a disagreement
  * (printed), -1 on an error. */
-static int play_game(RandomRun *run, const Position *start, long g, char *err, size_t errlen)
+static int play_game(RandomRun *run, const Position *start, const char *number, long g, char *err, size_t errlen)
 {
     const RunSettings *s = run->s;
     RandomTotals *t = run->t;
@@ -261,9 +267,12 @@ static int play_game(RandomRun *run, const Position *start, long g, char *err, s
         return -1;
     Move moves[MAX_MOVES];
     uint64_t rng = ((uint64_t)s->seed << 32) ^ (uint64_t)g;
-    char start_text[POSITION_TEXT_MAX];
+    char start_text[POSITION_TEXT_MAX + 32];
     position_format(start, start_text, sizeof start_text);
-    char *path = malloc(RANDOM_PATH_MAX), *where = malloc(RANDOM_PATH_MAX + POSITION_TEXT_MAX + 128);
+    if (number)
+        snprintf(start_text + strlen(start_text), sizeof start_text - strlen(start_text), " (%s)", number);
+    MoveNotation notation = settings_notation(s, start);
+    char *path = malloc(RANDOM_PATH_MAX), *where = malloc(RANDOM_PATH_MAX + POSITION_TEXT_MAX + 192);
     if (!path || !where) {
         free(path);
         free(where);
@@ -277,18 +286,18 @@ static int play_game(RandomRun *run, const Position *start, long g, char *err, s
     int result = 0;
     t->games++;
     /* The engines of this game; each plays its own (participants.h). */
-    EngineNode en = {.start = start, .path = path};
+    EngineNode en = {.start = start, .path = path, .notation = notation};
     for (int k = 0; k < run->parts->engine_count; k++)
         if (run->parts->engines[k].game == start->game)
             en.engines[en.nengines++] = &run->parts->engines[k];
     for (int ply = 0; ply <= s->plies && result == 0; ply++) {
-        snprintf(where, RANDOM_PATH_MAX + POSITION_TEXT_MAX + 128,
+        snprintf(where, RANDOM_PATH_MAX + POSITION_TEXT_MAX + 192,
                  "(seed %u, game %ld, ply %d)\n  start: %s\n  moves: %s", s->seed, g, ply, start_text,
                  path[0] ? path : "(none)");
         int count;
         t->positions++;
-        result = compare_node(sessions, n, run->out, where, moves, &count) ||
-                 check_round_trips(sessions, n, moves, count, run->out, where, t);
+        result = compare_node(sessions, n, notation, run->out, where, moves, &count) ||
+                 check_round_trips(sessions, n, notation, moves, count, run->out, where, t);
         if (result == 0 && en.nengines) {
             Position p0;
             sessions[0].backend->save(sessions[0].state, &p0);
@@ -308,7 +317,7 @@ static int play_game(RandomRun *run, const Position *start, long g, char *err, s
             }
         }
         char mt[MOVE_TEXT_MAX];
-        move_format(start->game, m, mt);
+        move_format_as(start->game, m, notation, mt);
         if (path_len + MOVE_TEXT_MAX + 1 < RANDOM_PATH_MAX)
             path_len += (size_t)snprintf(path + path_len, RANDOM_PATH_MAX - path_len, "%s%s", path_len ? " " : "", mt);
         progress_update(&run->progress, (size_t)t->games - 1, (size_t)s->random_games, (uint64_t)t->positions);
@@ -332,25 +341,104 @@ static json_t *totals_json(const RandomRun *run)
                      (json_int_t)t->disagreements, "report", output_captured(run->out));
 }
 
+/* Numbered starts (--random-start chess960 or dfrc): game g starts from
+ * number (offset + STEP * g) mod N, the offset drawn from the seed; STEP is
+ * prime to N, so any N games in a row start from N different numbers and
+ * every start is reached.  Neighbouring games start far apart (a Double
+ * Fischer Random run of a hundred games does not keep White's arrangement). */
+enum { CHESS960_STEP = 577, DFRC_STEP = 524287 };
+
+typedef struct Starts {
+    Position *list; /* RANDOM_START_LIST: the --from file's (or the two openings) */
+    int count;
+    long numbers, step, offset; /* numbered starts: N, STEP and the seed's offset */
+} Starts;
+
+/* Game g's start, and its number as a POSITION names it ("chess960:N",
+ * "dfrc:W,B"; empty for a listed start). */
+static void start_of_game(const RunSettings *s, const Starts *st, long g, Position *out, char number[32])
+{
+    number[0] = '\0';
+    if (s->random_start == RANDOM_START_POSITION) {
+        *out = s->random_start_position;
+        return;
+    }
+    if (s->random_start == RANDOM_START_LIST) {
+        *out = st->list[g % st->count];
+        return;
+    }
+    long n = (st->offset + st->step * (g % st->numbers)) % st->numbers;
+    int white = (int)(s->random_start == RANDOM_START_DFRC ? n / CHESS960_ARRANGEMENTS : n);
+    int black = (int)(s->random_start == RANDOM_START_DFRC ? n % CHESS960_ARRANGEMENTS : n);
+    chess960_start_position(white, black, out); /* both in 0-959 */
+    if (s->random_start == RANDOM_START_DFRC)
+        snprintf(number, 32, "dfrc:%d,%d", white, black);
+    else
+        snprintf(number, 32, "chess960:%d", white);
+}
+
+/* What the games start from, for the summary and the engines' messages. */
+static void starts_described(const RunSettings *s, const Starts *st, long games, char *out, size_t size)
+{
+    long reached = games < st->numbers ? games : st->numbers;
+    switch (s->random_start) {
+    case RANDOM_START_LIST:
+        snprintf(out, size, "%s", s->from ? s->from : "the Quaternity opening and the chess start");
+        break;
+    case RANDOM_START_POSITION: snprintf(out, size, "--random-start %s", s->random_start_text); break;
+    case RANDOM_START_CHESS960:
+        snprintf(out, size,
+                 "Chess960 starts (--random-start chess960: game g from chess960:N, N = (%ld + %ld g) mod 960; %ld "
+                 "of the 960 arrangements)",
+                 st->offset, st->step, reached);
+        break;
+    case RANDOM_START_DFRC:
+        snprintf(out, size,
+                 "Double Fischer Random starts (--random-start dfrc: game g from dfrc:N, N = (%ld + %ld g) mod "
+                 "921600, White's arrangement N / 960, Black's N mod 960; %ld of the 921600 pairs)",
+                 st->offset, st->step, reached);
+        break;
+    }
+}
+
 int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, RandomTotals *totals)
 {
     char message[ERROR_TEXT_MAX];
     RandomTotals t = {0};
     RandomRun run = {.s = s, .parts = parts, .out = o, .t = &t};
-    /* 1.4 MB of start positions: the heap's, not the stack's. */
-    Position *starts = malloc(sizeof *starts * RANDOM_MAX_STARTS);
-    int nstarts = starts ? load_starts(s->from, starts, message, sizeof message) : -1;
-    if (!starts)
-        snprintf(message, sizeof message, "random games: out of memory");
-    int result = nstarts < 0 ? -1 : 0;
+    Starts st = {.numbers = 1};
+    int result = 0;
+    if (s->random_start == RANDOM_START_LIST) {
+        /* 1.4 MB of start positions: the heap's, not the stack's. */
+        st.list = malloc(sizeof *st.list * RANDOM_MAX_STARTS);
+        st.count = st.list ? load_starts(s->from, st.list, message, sizeof message) : -1;
+        if (!st.list)
+            snprintf(message, sizeof message, "random games: out of memory");
+        result = st.count < 0 ? -1 : 0;
+    } else if (s->random_start != RANDOM_START_POSITION) {
+        bool dfrc = s->random_start == RANDOM_START_DFRC;
+        uint64_t seed_state = (uint64_t)s->seed;
+        st.numbers = dfrc ? (long)CHESS960_ARRANGEMENTS * CHESS960_ARRANGEMENTS : CHESS960_ARRANGEMENTS;
+        st.step = dfrc ? DFRC_STEP : CHESS960_STEP;
+        st.offset = (long)(next_random(&seed_state) % (uint64_t)st.numbers);
+    }
+    char described[ERROR_TEXT_MAX + 256];
+    starts_described(s, &st, s->random_games, described, sizeof described);
     if (result == 0) {
         unsigned games = 0;
-        for (int i = 0; i < nstarts && i < s->random_games; i++)
-            games |= 1u << starts[i].game;
-        char what[ERROR_TEXT_MAX];
+        for (long g = 0; g < s->random_games && (s->random_start == RANDOM_START_LIST ? g < st.count : g < 1); g++) {
+            Position p;
+            char number[32];
+            start_of_game(s, &st, g, &p, number);
+            games |= 1u << p.game;
+        }
+        char what[ERROR_TEXT_MAX + 384];
         snprintf(what, sizeof what, "%s%s",
-                 s->from ? "--from " : "the default start list (the Quaternity opening, the chess start)",
-                 s->from ? s->from : "");
+                 s->random_start == RANDOM_START_LIST && !s->from
+                     ? "the default start list (the Quaternity opening, the chess start)"
+                 : s->random_start == RANDOM_START_LIST ? "--from "
+                                                        : "",
+                 s->random_start == RANDOM_START_LIST && !s->from ? "" : described);
         result = participants_settle_games(parts, games, what, false, message, sizeof message);
     }
     progress_start(&run.progress, err, s->progress, "random");
@@ -358,11 +446,15 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
     char note[64];
     snprintf(note, sizeof note, "0 disagreements");
     progress_note_with(&run.progress, note);
-    for (long g = 0; result == 0 && g < s->random_games && !output_failed(o); g++)
-        result = play_game(&run, &starts[g % nstarts], g, message, sizeof message);
+    for (long g = 0; result == 0 && g < s->random_games && !output_failed(o); g++) {
+        Position start;
+        char number[32];
+        start_of_game(s, &st, g, &start, number);
+        result = play_game(&run, &start, number[0] ? number : NULL, g, message, sizeof message);
+    }
     snprintf(note, sizeof note, "%ld disagreement%s", t.disagreements, t.disagreements == 1 ? "" : "s");
     progress_finish(&run.progress, (size_t)t.games, (size_t)s->random_games, (uint64_t)t.positions);
-    free(starts);
+    free(st.list);
     if (totals)
         *totals = t;
     if (result < 0)
@@ -374,10 +466,10 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
             n +=
                 snprintf(who + n, sizeof who - (size_t)n, "%s%s", k ? ", " : ", engines ", parts->engines[k].spec.name);
         output_text(o,
-                    "random: %ld games of up to %d plies from %s (%s): %ld positions compared, %ld make/unmake "
+                    "random: %ld games of up to %d plies from %s (%s%s): %ld positions compared, %ld make/unmake "
                     "round trips, 0 disagreements (seed %u)\n",
-                    t.games, s->plies, s->from ? s->from : "the Quaternity opening and the chess start", who,
-                    t.positions, t.round_trips, s->seed);
+                    t.games, s->plies, described, who, s->chess960 ? ", --chess960" : "", t.positions, t.round_trips,
+                    s->seed);
     }
     output_json_set(o, "random", totals_json(&run));
     return result == 0 ? EXIT_AGREE : EXIT_DIFFER;

@@ -67,6 +67,7 @@ typedef struct Suite {
     char progress_note[96];
     int positions;  /* in the file; -1 when not known (a pipe) */
     int name_width; /* of the rows' participant column */
+    int chess960;   /* positions counted in Chess960 notation (settings_notation) */
 } Suite;
 
 static void suite_progress(Suite *u, bool finish)
@@ -90,7 +91,12 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         snprintf(of, sizeof of, " of %d", positions);
     snprintf(label, sizeof label, "position %d%s (%s), depth %d", u->t.positions, of, e->id, depth);
     u->counting->label = label;
-    DivideQuery q = {.root = &e->pos, .root_text = e->text, .here = &e->pos, .depth = depth, .bulk = u->s->bulk};
+    DivideQuery q = {.root = &e->pos,
+                     .root_text = e->text,
+                     .here = &e->pos,
+                     .depth = depth,
+                     .bulk = u->s->bulk,
+                     .notation = settings_notation(u->s, &e->pos)};
     int r = crosscheck(ps, n, u->counting, &q, u->divides, &u->report, err, errlen);
     u->counting->label = NULL;
     if (r < 0)
@@ -155,6 +161,7 @@ static int check_line(Suite *u, const EpdEntry *e, int positions, char *err, siz
         return -1;
     }
     u->t.positions++;
+    u->chess960 += settings_notation(s, &e->pos) == MOVE_NOTATION_CHESS960;
     for (int depth = 1; depth <= e->max_depth; depth++) {
         if (!e->has[depth])
             continue;
@@ -242,6 +249,12 @@ int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Out
             status = r;
         } else {
             output_suite_summary(o, s, &u->t, hashing);
+            if (u->chess960)
+                fprintf(
+                    err,
+                    "perft: suite %s: %d position%s in Chess960 notation, castling as the king taking its rook (%s)\n",
+                    s->suite, u->chess960, u->chess960 == 1 ? "" : "s",
+                    s->chess960 ? "--chess960" : "their castling is Chess960's");
             char backends[160];
             snprintf(backends, sizeof backends, "bulk counting %s, %s, %d thread%s", s->bulk ? "on" : "off", hashing,
                      s->threads, s->threads == 1 ? "" : "s");

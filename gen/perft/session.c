@@ -38,6 +38,15 @@ static bool promotes(const Move *legal, int count, Move move)
 
 int session_play(Session *s, const char *moves, char *err, size_t errlen)
 {
+    return session_play_written(s, moves, MOVE_NOTATION_STANDARD, NULL, 0, err, errlen);
+}
+
+int session_play_written(Session *s, const char *moves, MoveNotation notation, char *written, size_t size, char *err,
+                         size_t errlen)
+{
+    size_t length = 0;
+    if (written && size)
+        written[0] = '\0';
     if (!moves)
         return 0;
     const char *p = moves;
@@ -72,6 +81,11 @@ int session_play(Session *s, const char *moves, char *err, size_t errlen)
             return -1;
         }
         s->backend->make(s->state, move);
+        if (written && length < size) {
+            char text[MOVE_TEXT_MAX];
+            move_format_as(s->game, move, notation, text);
+            length += (size_t)snprintf(written + length, size - length, "%s%s", length ? " " : "", text);
+        }
     }
 }
 

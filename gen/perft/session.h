@@ -24,6 +24,11 @@ void session_close(Session *s);
 /* Plays the space-separated moves in `moves` (may be NULL or empty); stops
  * at the first that is not legal, with a message naming it and its place. */
 int session_play(Session *s, const char *moves, char *err, size_t errlen);
+/* The same, writing the moves played into `written` (`size` bytes, enough
+ * for the text given) space-separated in `notation`: castling given as
+ * e1g1 or e1h1 comes out in the one form the run's engines are sent. */
+int session_play_written(Session *s, const char *moves, MoveNotation notation, char *written, size_t size, char *err,
+                         size_t errlen);
 
 /* Divide on the session's one instance, no threads, no table: every legal
  * root move (sorted by text) and its perft(depth - 1) count, for depth >= 1;

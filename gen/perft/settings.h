@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "castling.h"
+#include "move_text.h"
 #include "position.h"
 
 typedef enum RunMode {
@@ -19,6 +21,16 @@ typedef enum RunMode {
     RUN_VERSION, /* --version */
     RUN_UCI      /* --uci: a UCI engine on standard input and output (gen/perft/uci/) */
 } RunMode;
+
+/* Where --random's games start (--random-start): the --from list (or the
+ * two openings), the 960 Chess960 arrangements, the 921,600 Double Fischer
+ * Random pairs, or one position. */
+typedef enum RandomStart {
+    RANDOM_START_LIST,
+    RANDOM_START_CHESS960,
+    RANDOM_START_DFRC,
+    RANDOM_START_POSITION
+} RandomStart;
 
 /* How results are written (output.h): text (perftree's divide, tables and
  * reports), one JSON document, or Stockfish's divide ("move: count",
@@ -47,6 +59,11 @@ typedef struct RunSettings {
     Position position;         /* parsed */
     const char *moves;         /* as given, or NULL */
 
+    /* --chess960: every chess position's castling written king-takes-rook
+     * and UCI engines in UCI_Chess960 mode, standard positions included
+     * (without it, Chess960 positions alone: settings_notation). */
+    bool chess960;
+
     /* How the built-in backends count. */
     bool bulk;    /* the last ply counted, not made */
     int threads;  /* counting threads, >= 1 (-t 0 is resolved to the online cores) */
@@ -65,10 +82,23 @@ typedef struct RunSettings {
     unsigned seed;
     int plies;
     const char *from; /* start positions (EPD), or NULL: the two openings */
+    RandomStart random_start;
+    const char *random_start_text;  /* --random-start as given, or NULL */
+    Position random_start_position; /* RANDOM_START_POSITION's */
 
     /* Which options were given, by their place in options.c's table: what
      * the JSON settings and the refusals name. */
     uint32_t given;
 } RunSettings;
+
+/* The notation of a run's moves from `root` (and the mode a UCI engine is
+ * put in): Chess960's for a chess position whose castling is Chess960's
+ * (castling_is_chess960) or with --chess960, else standard. */
+static inline MoveNotation settings_notation(const RunSettings *s, const Position *root)
+{
+    if (root->game != GAME_CHESS)
+        return MOVE_NOTATION_STANDARD;
+    return s->chess960 || castling_is_chess960(root) ? MOVE_NOTATION_CHESS960 : MOVE_NOTATION_STANDARD;
+}
 
 #endif

@@ -15,8 +15,11 @@ there, MOVE's count is 2); --twice MOVE lists MOVE twice at that position
 (its subtree counted twice above it).  --upper prints promotion letters in
 upper case (e7e8Q), as some engines do.
 
-Over UCI it lists two options (Hash, Threads) and takes setoption for
-them; --log FILE appends every command it receives to FILE.
+Over UCI it lists three options (Hash, Threads, UCI_Chess960) and takes
+setoption for them; UCI_Chess960 is passed on to a UCI inner engine (so
+Stockfish reads and prints Chess960 castling as the king taking its rook).
+--no-chess960 leaves UCI_Chess960 out of the list.  --log FILE appends
+every command it receives to FILE.
 
 --fail MODE instead breaks the protocol on the first divide: exit (status
 3), hang, malformed (a line of neither form), illegal (names --add MOVE, a
@@ -46,6 +49,9 @@ def inner_divide(inner, fen, moves, depth, uci_state):
         uci_state["proc"] = subprocess.Popen(["/bin/sh", "-c", inner[len("uci:"):]], stdin=subprocess.PIPE,
                                              stdout=subprocess.PIPE, text=True)
     p = uci_state["proc"]
+    if uci_state.get("chess960_sent") != uci_state.get("chess960", "false"):
+        uci_state["chess960_sent"] = uci_state.get("chess960", "false")
+        p.stdin.write("setoption name UCI_Chess960 value %s\n" % uci_state["chess960_sent"])
     p.stdin.write("position fen %s%s\ngo perft %d\n" % (fen, " moves " + " ".join(moves) if moves else "", depth))
     p.stdin.flush()
     counts = {}
@@ -146,6 +152,7 @@ def main():
     ap.add_argument("--twice")
     ap.add_argument("--upper", action="store_true")
     ap.add_argument("--log")
+    ap.add_argument("--no-chess960", action="store_true", help="UCI: list no UCI_Chess960 option")
     ap.add_argument("--fail", choices=["exit", "hang", "malformed", "illegal", "sum"])
     ap.add_argument("query", nargs="*", help="perftree: DEPTH POSITION [MOVES]")
     args = ap.parse_args()
@@ -165,7 +172,11 @@ def main():
             continue
         if words[0] == "uci":
             print("id name planted_bug\noption name Hash type spin default 16 min 1 max 1024\n"
-                  "option name Threads type spin default 1 min 1 max 8\nuciok", flush=True)
+                  "option name Threads type spin default 1 min 1 max 8\n" +
+                  ("" if args.no_chess960 else "option name UCI_Chess960 type check default false\n") + "uciok",
+                  flush=True)
+        elif words[:3] == ["setoption", "name", "UCI_Chess960"] and len(words) == 5:
+            uci_state["chess960"] = words[4]
         elif words[0] == "isready":
             print("readyok", flush=True)
         elif words[0] == "position":

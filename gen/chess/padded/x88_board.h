@@ -56,18 +56,20 @@ typedef struct CpdIrreversible {
 } CpdIrreversible;
 
 /* One castling right on the 0x88 board (castling.h), from the loaded
- * position: the squares that must be empty, the squares the king crosses
- * or lands on, each with its king-zone index (x88_tables.h) when it has one
- * (the threat pass may have tested it) else -1, and where king and rook
- * go.  zone_wanted: the zone squares beyond the king's neighbours the
- * threat pass should test for this right. */
+ * position: the squares that must be empty, and where king and rook go.
+ * The squares the king crosses or lands on are split in two: those of the
+ * king's zone (x88_tables.h) the threat pass answers for this right,
+ * path_zones, tested with one mask; and the rest (beyond the zone, or the
+ * neighbour the castling rook stands on, which the pass does not test),
+ * path[], tested one by one.  zone_wanted: the zone squares beyond the
+ * king's neighbours the threat pass should test for this right. */
 enum { CPD_CASTLE_SQUARES_MAX = 8 };
 typedef struct CpdCastle {
     uint8_t king_from, rook_from, king_to, rook_to;
     uint8_t empty_count, path_count;
     uint8_t empty[CPD_CASTLE_SQUARES_MAX];
     uint8_t path[CPD_CASTLE_SQUARES_MAX];
-    int8_t path_zone[CPD_CASTLE_SQUARES_MAX];
+    uint16_t path_zones;
     uint16_t zone_wanted;
     bool rook_shields; /* test the rank behind the rook once it has left */
 } CpdCastle;

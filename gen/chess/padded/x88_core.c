@@ -40,16 +40,21 @@ static void load_castling(CpdBoard *x, const Position *pos)
         c->empty_count = (uint8_t)castling_squares_nearest(p->must_be_empty, p->king_from, squares);
         for (int i = 0; i < c->empty_count; i++)
             c->empty[i] = (uint8_t)cpd_from_neutral(squares[i]);
-        c->path_count = (uint8_t)castling_squares_nearest(p->king_path, p->king_from, squares);
-        for (int i = 0; i < c->path_count; i++) {
+        int path_count = castling_squares_nearest(p->king_path, p->king_from, squares);
+        for (int i = 0; i < path_count; i++) {
             int at = cpd_from_neutral(squares[i]), zone = -1;
             for (int j = 0; j < CPD_ZONE_KING; j++)
                 if (at - c->king_from == CPD_ZONE_STEPS[j])
                     zone = j;
-            c->path[i] = (uint8_t)at;
-            c->path_zone[i] = (int8_t)zone;
+            /* The pass tests a neighbour unless our own piece is on it (only
+             * the castling rook can be: the rest are empty), and the squares
+             * beyond the neighbours that zone_wanted names. */
             if (zone >= CPD_ZONE_SHORT_TARGET)
                 c->zone_wanted |= (uint16_t)(1u << zone);
+            if (zone >= CPD_ZONE_SHORT_TARGET || (zone >= 0 && at != c->rook_from))
+                c->path_zones |= (uint16_t)(1u << zone);
+            else
+                c->path[c->path_count++] = (uint8_t)at;
         }
     }
     chess_zobrist_castling_keys(pos, x->castling_keys);

@@ -46,7 +46,6 @@ typedef struct CpdThreats {
     uint8_t pin_square[8];
     int8_t pin_step[8];            /* step from the king toward the pinner */
     int safe;                      /* zone bits (CPD_ZONE_STEPS) the king may step to or castle across */
-    int wanted;                    /* zone bits tested: safe says something only for these */
     int castle_short, castle_long; /* right held and the squares of both paths empty */
 } CpdThreats;
 
@@ -196,7 +195,6 @@ CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats 
             attacked |= (cpd_beside(board, beyond - 1) == pawn || cpd_beside(board, beyond + 1) == pawn) << j;
     }
     t->safe = wanted & ~attacked;
-    t->wanted = wanted;
 }
 
 /* Appends a move if `legal` (0 or 1); the store itself is unconditional. */
@@ -354,18 +352,18 @@ static __attribute__((noinline)) int cpd_rank_exposed(const CpdBoard *x, const C
 
 /* Castling by the Chess960 rule (castling.h) once the paths are known to be
  * empty and the king not in check: no square the king crosses or lands on
- * attacked.  A zone square the threat pass tested is answered by it; any
- * other (beyond the zone, or next to the king with the rook on it) is
- * tested here.  The move is the king taking its own rook. */
+ * attacked.  The zone squares the threat pass tested for this right are
+ * answered by one mask (in standard chess, all of them); any other (beyond
+ * the zone, or next to the king with the rook on it) is tested here.  The
+ * move is the king taking its own rook. */
 static inline int cpd_gen_castle(const CpdBoard *x, const int side, CpdMove *moves, int n, const CpdCastle *c,
                                  const CpdThreats *t)
 {
-    for (int i = 0; i < c->path_count; i++) {
-        int zone = c->path_zone[i];
-        int safe = zone >= 0 && (t->wanted >> zone & 1) ? t->safe >> zone & 1 : !cpd_attacked(x, c->path[i], side ^ 1);
-        if (!safe)
+    if ((t->safe & c->path_zones) != c->path_zones)
+        return n;
+    for (int i = 0; i < c->path_count; i++)
+        if (cpd_attacked(x, c->path[i], side ^ 1))
             return n;
-    }
     if (c->rook_shields && cpd_rank_exposed(x, c, side ^ 1))
         return n;
     return cpd_emit(moves, n, c->king_from, c->rook_from, CPD_MOVE_CASTLE);

@@ -178,8 +178,16 @@ int engine_open(Engine *e, const char *spec, const char *const *options, int opt
                  options[0], e->spec.name);
         return -1;
     }
-    for (int k = 0; k < option_count; k++)
+    for (int k = 0; k < option_count; k++) {
+        if (strncasecmp(options[k], "UCI_Chess960=", 13) == 0) {
+            snprintf(err, errlen,
+                     "--engine-option '%s': the harness sets UCI_Chess960 itself (on for Chess960 positions and "
+                     "with --chess960)",
+                     options[k]);
+            return -1;
+        }
         e->options[k] = options[k];
+    }
     e->option_count = option_count;
     if (e->spec.protocol != ENGINE_UCI)
         return 0;
@@ -199,6 +207,7 @@ int engine_open(Engine *e, const char *spec, const char *const *options, int opt
                     uci_wait_for(e, "isready", "readyok", NULL, 0, err, errlen) < 0
                 ? -1
                 : 0;
+    e->lists_chess960 = listed && option_listed(listed, "UCI_Chess960", 12);
     free(listed);
     if (r < 0)
         engine_close(e);
@@ -230,6 +239,7 @@ static bool move_of_side_on_turn(const Position *here, Move m)
 /* The collected answer of one divide query. */
 typedef struct Collected {
     Divide *divide;
+    MoveNotation notation; /* the query's: how the divide is sorted */
     uint64_t sum, total;
     bool has_total;
 } Collected;
@@ -239,7 +249,7 @@ static const char *divide_add(Collected *d, const Position *here, Move m, uint64
 {
     m = move_in_position(here, m); /* an engine's castling, as e1g1 or e1h1 */
     char text[MOVE_TEXT_MAX];
-    move_format(here->game, m, text);
+    move_format_as(here->game, m, d->notation, text);
     if (!move_of_side_on_turn(here, m)) {
         snprintf(what, size, "move %s is not legal here (no man of the side on turn on its from-square)", text);
         return what;
@@ -266,22 +276,6 @@ static const char *divide_add(Collected *d, const Position *here, Move m, uint64
     return NULL;
 }
 
-static void divide_sort(Game game, Divide *d)
-{
-    Move moves[MAX_MOVES];
-    for (int i = 0; i < d->count; i++)
-        moves[i] = d->entries[i].move;
-    moves_sort(game, moves, d->count);
-    for (int i = 0; i < d->count; i++)
-        for (int j = i; j < d->count; j++)
-            if (move_equal(d->entries[j].move, moves[i])) {
-                DivideEntry t = d->entries[i];
-                d->entries[i] = d->entries[j];
-                d->entries[j] = t;
-                break;
-            }
-}
-
 /* The checks every complete answer passes; -1 after engine_failed. */
 static int divide_finish(const Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
                          size_t errlen)
@@ -294,7 +288,29 @@ static int divide_finish(const Engine *e, const char *query, const Answer *a, Co
                  (unsigned long long)d->total);
         return engine_failed(e, query, a, err, errlen, what);
     }
-    divide_sort(game, d->divide);
+    divide_sort(game, d->notation, d->divide);
+    return 0;
+}
+
+/* Puts a UCI engine in or out of Chess960 mode (UCI_Chess960) before a
+ * query whose moves are written in the other notation: on for a Chess960
+ * run's positions, where castling is the king taking its rook both ways. */
+static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, size_t errlen)
+{
+    if (on == e->chess960_on)
+        return 0;
+    if (on && !e->lists_chess960) {
+        snprintf(err, errlen,
+                 "engine %s: query \"%s\": a Chess960 position, and the engine lists no UCI_Chess960 option "
+                 "(the perftree contract takes any FEN)",
+                 e->spec.name, query);
+        return -1;
+    }
+    if (uci_send(e, query,
+                 on ? "setoption name UCI_Chess960 value true\n" : "setoption name UCI_Chess960 value false\n", err,
+                 errlen) < 0)
+        return -1;
+    e->chess960_on = on;
     return 0;
 }
 
@@ -315,7 +331,8 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
         Answer none = {.lines = 0};
         return engine_failed(e, shown, &none, err, errlen, "the engine is no longer running (it failed before)");
     }
-    if (uci_send(e, shown, "isready\n", err, errlen) < 0 ||
+    if (uci_chess960_mode(e, shown, d->notation == MOVE_NOTATION_CHESS960, err, errlen) < 0 ||
+        uci_send(e, shown, "isready\n", err, errlen) < 0 ||
         uci_wait_for(e, shown, "readyok", NULL, 0, err, errlen) < 0 || uci_send(e, shown, query, err, errlen) < 0)
         return -1;
     Answer a = {.lines = 0};
@@ -445,12 +462,13 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
     return divide_finish(e, shown, &a, d, root->game, err, errlen);
 }
 
-int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *out,
-                  char *err, size_t errlen)
+int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
+                  MoveNotation notation, Divide *out, char *err, size_t errlen)
 {
     out->count = 0;
     out->twice = false;
-    Collected d = {.divide = out};
+    out->notation = notation;
+    Collected d = {.divide = out, .notation = notation};
     if (depth < 1) { /* perft 0 is 1 with no moves to divide, and UCI's "go perft 0" starts a search */
         snprintf(err, errlen, "engine %s: asked for a divide at depth %d (the harness asks from depth 1)", e->spec.name,
                  depth);
@@ -458,6 +476,7 @@ int engine_divide(Engine *e, const Position *root, const char *moves, const Posi
     }
     double start = seconds_now();
     e->queries++;
+    e->chess960_queries += notation == MOVE_NOTATION_CHESS960;
     int r = e->spec.protocol == ENGINE_UCI ? uci_divide(e, root, moves, here, depth, &d, err, errlen)
                                            : perftree_divide(e, root, moves, here, depth, &d, err, errlen);
     out->seconds = seconds_now() - start;

@@ -27,7 +27,10 @@ typedef struct Engine {
     double timeout;        /* seconds a query (or the UCI handshake) may take */
     EngineProcess process; /* UCI: the running engine */
     bool running;
+    bool lists_chess960; /* UCI: it listed the option UCI_Chess960 */
+    bool chess960_on;    /* UCI: UCI_Chess960 sent as true (and not since as false) */
     int queries;
+    int chess960_queries; /* of them, in Chess960 notation (UCI: with UCI_Chess960 on) */
 } Engine;
 
 /* Parses `spec` (see engine_spec_parse); a UCI engine is started and must
@@ -40,15 +43,19 @@ int engine_open(Engine *e, const char *spec, const char *const *options, int opt
 void engine_close(Engine *e);
 
 /* The engine's divide of `root` after the space-separated `moves` (may be
- * NULL) at `depth` >= 1, sorted by move text, into `out` (its entries hold
- * MAX_MOVES); `here` is that position as the harness sees it, against which
+ * NULL, written in `notation`) at `depth` >= 1, sorted by move text in
+ * `notation`, into `out` (its entries hold MAX_MOVES); a UCI engine is put
+ * in Chess960 mode first (setoption name UCI_Chess960 value true) when
+ * `notation` is Chess960's, and out of it when not, so that the moves sent
+ * mean what they say (a UCI engine that lists no UCI_Chess960 option
+ * cannot be asked in Chess960 notation: an error); `here` is that position as the harness sees it, against which
  * each move the engine names is checked.  Returns 0 with the engine's own
  * total (equal to the sum of every line) and its time (from the query sent
  * to the total read: a UCI engine's start-up is not in it, a perftree
  * process's is), or -1 with one line in err.  A move listed twice is no
  * protocol failure but a finding: out->twice names it (its first count is
  * in the divide). */
-int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Divide *out,
-                  char *err, size_t errlen);
+int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
+                  MoveNotation notation, Divide *out, char *err, size_t errlen);
 
 #endif
