@@ -22,7 +22,7 @@ CBB_INLINE uint64_t count_replies(const CbbPosition *p, const CbbCastling *c, co
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
         CbbPosition child;
-        cbb_copy_make(p, &child, moves[i], c);
+        cbb_make_listed_side(p, &child, moves[i], c, them ^ 1);
         BACKEND_DEBUG_CHECK(cbb_position_check, &child);
         nodes += cbb_count_side(&child, c, them);
     }

@@ -50,8 +50,8 @@ void cbb_load(CbbState *s, const Position *pos)
     p->side = (uint8_t)pos->turn;
     p->castling = pos->castling;
     p->ep_square = (int8_t)pos->ep_square;
-    p->halfmove_clock = pos->halfmove_clock;
-    p->fullmove_number = pos->fullmove_number;
+    s->halfmove_clock = pos->halfmove_clock;
+    s->fullmove_number = pos->fullmove_number;
     load_castling(s, pos);
 }
 
@@ -72,8 +72,8 @@ void cbb_save(const CbbState *s, Position *pos)
     memcpy(pos->castling_rook, s->castling_rook, sizeof pos->castling_rook);
     pos->castling_letters = s->castling_letters;
     pos->ep_square = p->ep_square;
-    pos->halfmove_clock = clock_saved(p->halfmove_clock);
-    pos->fullmove_number = clock_saved(p->fullmove_number);
+    pos->halfmove_clock = clock_saved(s->halfmove_clock);
+    pos->fullmove_number = clock_saved(s->fullmove_number);
 }
 
 static int kind_on(const CbbPosition *p, CbbBitboard square)
