@@ -17,11 +17,12 @@
  * built and the king's rook and bishop lines looked at again.
  *
  * One piece walk (cbb_walk_side) finds the moves and hands each piece's
- * targets to a sink: cbb_generate() emits the moves, cbb_count() only
- * counts them (popcount of each piece's targets), the last ply of a
- * bulk-counting perft.  Everything is inline with the side to move and the
- * sink as constants, so the compiler makes four straight-line copies of
- * the one walk. */
+ * targets to a sink: counted (popcount of each piece's targets, the last
+ * ply of a bulk-counting perft) or each move handed to a visit: listed
+ * (cbb_generate_moves) or, in perft, made and searched at once.
+ * Everything is inline with the side to move and the visit as constants,
+ * so the compiler makes one straight-line copy of the walk per side and
+ * use, each with its own makes. */
 #ifndef GEN_CHESS_BITBOARD_MOVEGEN_H
 #define GEN_CHESS_BITBOARD_MOVEGEN_H
 
@@ -201,80 +202,108 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
     return steps & ~danger;
 }
 
-/* Where the walk puts what it finds.  Emitting writes each move at `out`;
- * counting only adds up the sizes of the target sets.  The walk takes
- * `emit` as a constant, so each use compiles to its own code and the
- * counting one never touches a move. */
+/* Where the walk puts what it finds: a sink, and a visit, the function
+ * called with each legal move.  With no visit (NULL) the walk only counts,
+ * adding up the sizes of the target sets (the last ply of a bulk-counting
+ * perft); otherwise each move goes to the visit with its piece, special
+ * and capture as constants: cbb_visit_list writes it to a list, perft's
+ * visits (bitboard_perft.c) make it at once and search the child, with no
+ * list in between.  The walk is forced inline and takes the visit as a
+ * constant, so each use compiles to its own code, the visit inlined. */
 typedef struct CbbSink {
-    CbbMove *out;
-    uint64_t count;
+    CbbMove *out;                /* cbb_visit_list's next free entry */
+    uint64_t nodes;              /* the count, or perft's sum */
+    const CbbCastling *castling; /* perft's: for the children's make */
+    int depth;                   /* perft's: plies left below each child */
 } CbbSink;
 
-/* A piece on `from` moving to each of `targets`. */
-CBB_INLINE void cbb_sink_moves(CbbSink *s, const bool emit, int from, CbbBitboard targets, int piece, int special)
+typedef void (*CbbVisit)(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                         bool capture);
+
+CBB_INLINE void cbb_visit_list(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                               bool capture)
 {
-    if (!emit) {
-        s->count += (uint64_t)cbb_popcount(targets);
+    (void)p, (void)us, (void)capture;
+    *s->out++ = (CbbMove){(uint8_t)from, (uint8_t)to, (uint8_t)piece, (uint8_t)special};
+}
+
+/* A piece on `from` moving to each of `targets`: quiet moves, then
+ * captures (`opp`, the enemy's pieces). */
+CBB_INLINE void cbb_sink_moves(CbbSink *s, const CbbVisit visit, const CbbPosition *p, const int us, int from,
+                               CbbBitboard targets, CbbBitboard opp, const int piece)
+{
+    if (!visit) {
+        s->nodes += (uint64_t)cbb_popcount(targets);
         return;
     }
-    while (targets)
-        *s->out++ = (CbbMove){(uint8_t)from, (uint8_t)cbb_pop_lsb(&targets), (uint8_t)piece, (uint8_t)special};
+    for (CbbBitboard quiet = targets & ~opp; quiet;)
+        visit(s, p, us, from, cbb_pop_lsb(&quiet), piece, CBB_MOVE_PLAIN, false);
+    for (CbbBitboard captures = targets & opp; captures;)
+        visit(s, p, us, from, cbb_pop_lsb(&captures), piece, CBB_MOVE_PLAIN, true);
 }
 
 /* Pawn moves onto `targets`, each from `delta` squares back; a promotion
  * on the last rank is four moves. */
-CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, CbbBitboard targets, int delta, int special,
+CBB_INLINE void cbb_sink_pawns(CbbSink *s, const CbbVisit visit, const CbbPosition *p, const int us,
+                               CbbBitboard targets, const int delta, const int special, const bool capture,
                                CbbBitboard last_rank)
 {
-    if (!emit) {
-        s->count += (uint64_t)cbb_popcount(targets);
+    if (!visit) {
+        s->nodes += (uint64_t)cbb_popcount(targets);
         if (targets & last_rank) /* rare: test before counting */
-            s->count += 3 * (uint64_t)cbb_popcount(targets & last_rank);
+            s->nodes += 3 * (uint64_t)cbb_popcount(targets & last_rank);
         return;
     }
     for (CbbBitboard plain = targets & ~last_rank; plain;) {
         int to = cbb_pop_lsb(&plain);
-        *s->out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)special};
+        visit(s, p, us, to - delta, to, CBB_PAWN, special, capture);
     }
     for (CbbBitboard promote = targets & last_rank; promote;) {
         int to = cbb_pop_lsb(&promote);
-        for (int kind = CBB_QUEEN; kind >= CBB_KNIGHT; kind--)
-            *s->out++ =
-                (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)(CBB_MOVE_PROMOTE_BASE + kind)};
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_QUEEN, capture);
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_ROOK, capture);
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_BISHOP, capture);
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_KNIGHT, capture);
     }
 }
 
 /* The one piece walk: every legal move of `us`, into the sink. */
 CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbSink *s,
-                              const bool emit)
+                              const CbbVisit visit)
 {
     CbbLegal l;
     cbb_legal_setup(p, us, &l);
     CbbBitboard castles;
-    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, castling, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
-    cbb_sink_moves(s, emit, l.king, castles, CBB_KING, CBB_MOVE_CASTLE);
+    cbb_sink_moves(s, visit, p, us, l.king, cbb_king_targets(p, castling, us, &l, &castles), l.opp, CBB_KING);
+    if (castles) { /* the king takes its own rook: no capture */
+        if (!visit)
+            s->nodes += (uint64_t)cbb_popcount(castles);
+        else
+            while (castles)
+                visit(s, p, us, l.king, cbb_pop_lsb(&castles), CBB_KING, CBB_MOVE_CASTLE, false);
+    }
     if (cbb_more_than_one(l.checkers))
         return;
 
     CbbBitboard pinned = l.pin_orth | l.pin_diag;
     for (CbbBitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;) {
         int from = cbb_pop_lsb(&knights);
-        cbb_sink_moves(s, emit, from, cbb_knight_attacks[from] & l.target, CBB_KNIGHT, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, cbb_knight_attacks[from] & l.target, l.opp, CBB_KNIGHT);
     }
     /* Free sliders first, then the (rare) pinned ones along their rays. */
     CbbBitboard queens = p->kind[CBB_QUEEN] & l.own;
     for (CbbBitboard free = p->kind[CBB_BISHOP] & l.own & ~pinned; free;) {
         int from = cbb_pop_lsb(&free);
-        cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target, CBB_BISHOP, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, cbb_bishop_attacks(from, l.occupied) & l.target, l.opp, CBB_BISHOP);
     }
     for (CbbBitboard free = p->kind[CBB_ROOK] & l.own & ~pinned; free;) {
         int from = cbb_pop_lsb(&free);
-        cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target, CBB_ROOK, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, cbb_rook_attacks(from, l.occupied) & l.target, l.opp, CBB_ROOK);
     }
     for (CbbBitboard free = queens & ~pinned; free;) {
         int from = cbb_pop_lsb(&free);
         CbbBitboard targets = (cbb_bishop_attacks(from, l.occupied) | cbb_rook_attacks(from, l.occupied)) & l.target;
-        cbb_sink_moves(s, emit, from, targets, CBB_QUEEN, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_QUEEN);
     }
     if (pinned) {
         /* A pinned slider moves only along its ray, and only if the ray is
@@ -282,46 +311,50 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling,
         CbbBitboard diag = (p->kind[CBB_BISHOP] | queens) & l.own, orth = (p->kind[CBB_ROOK] | queens) & l.own;
         for (CbbBitboard on_ray = diag & l.pin_diag; on_ray;) {
             int from = cbb_pop_lsb(&on_ray);
-            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_BISHOP;
-            cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target & l.pin_diag, piece,
-                           CBB_MOVE_PLAIN);
+            CbbBitboard targets = cbb_bishop_attacks(from, l.occupied) & l.target & l.pin_diag;
+            if (queens & cbb_bit(from))
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_QUEEN);
+            else
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_BISHOP);
         }
         for (CbbBitboard on_ray = orth & l.pin_orth; on_ray;) {
             int from = cbb_pop_lsb(&on_ray);
-            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_ROOK;
-            cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target & l.pin_orth, piece,
-                           CBB_MOVE_PLAIN);
+            CbbBitboard targets = cbb_rook_attacks(from, l.occupied) & l.target & l.pin_orth;
+            if (queens & cbb_bit(from))
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_QUEEN);
+            else
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_ROOK);
         }
     }
 
     CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
     CbbBitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
-    cbb_sink_pawns(s, emit, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, last_rank);
-    cbb_sink_pawns(s, emit, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, 0);
-    cbb_sink_pawns(s, emit, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, last_rank);
-    cbb_sink_pawns(s, emit, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, last_rank);
+    cbb_sink_pawns(s, visit, p, us, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, false, last_rank);
+    cbb_sink_pawns(s, visit, p, us, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, false, 0);
+    cbb_sink_pawns(s, visit, p, us, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, true, last_rank);
+    cbb_sink_pawns(s, visit, p, us, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, true, last_rank);
     /* En passant: a set of capturers, all onto the one square. */
     CbbBitboard ep = cbb_en_passant_capturers(p, us, &l);
-    if (!emit)
-        s->count += (uint64_t)cbb_popcount(ep);
+    if (!visit)
+        s->nodes += (uint64_t)cbb_popcount(ep);
     else
         while (ep)
-            *s->out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
+            visit(s, p, us, cbb_pop_lsb(&ep), p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT, false);
 }
 
-/* The two specialisations of the walk, per side. */
+/* The two specialisations of the walk the backend's calls use, per side. */
 CBB_INLINE int cbb_generate_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbMove *moves)
 {
-    CbbSink s = {moves, 0};
-    cbb_walk_side(p, castling, us, &s, true);
+    CbbSink s = {.out = moves};
+    cbb_walk_side(p, castling, us, &s, cbb_visit_list);
     return (int)(s.out - moves);
 }
 
 CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const CbbCastling *castling, const int us)
 {
-    CbbSink s = {NULL, 0};
-    cbb_walk_side(p, castling, us, &s, false);
-    return s.count;
+    CbbSink s = {.nodes = 0};
+    cbb_walk_side(p, castling, us, &s, NULL);
+    return s.nodes;
 }
 
 /* The legal moves of the side to move; returns how many. */
