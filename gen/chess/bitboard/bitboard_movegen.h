@@ -115,22 +115,34 @@ static __attribute__((noinline)) CbbBitboard cbb_castles_exposed(const CbbPositi
     return exposed;
 }
 
-/* The castling rooks of the rights that may be used now, by the Chess960
- * rule (castling.h; the move is the king taking its own rook): the right
- * held, the king not in check, the squares of both paths empty but for king
- * and rook, none the king crosses or lands on attacked, and no check
- * uncovered by the rook leaving. */
-CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
-                                          CbbBitboard danger)
+/* The castling rights of `us` that may be used now as far as the board
+ * alone says, by the Chess960 rule (castling.h; the move is the king taking
+ * its own rook): the right held, the king not in check, the squares of both
+ * paths empty but for king and rook.  Bit 0 the king side, bit 1 the queen
+ * side.  Cheap: the attack map (danger) is built only when one is left. */
+CBB_INLINE int cbb_castle_candidates(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l)
 {
-    int rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
+    int rights = (p->castling >> (2 * us)) & 3;
+    if (!rights || l->checkers)
+        return 0;
+    if ((rights & 1) && (l->occupied & castling->castles[2 * us].must_be_empty))
+        rights &= ~1;
+    if ((rights & 2) && (l->occupied & castling->castles[2 * us + 1].must_be_empty))
+        rights &= ~2;
+    return rights;
+}
+
+/* The castling rooks of the candidates: none of the squares the king
+ * crosses or lands on attacked, and no check uncovered by the rook
+ * leaving. */
+CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
+                                          int candidates, CbbBitboard danger)
+{
     const CbbCastle *king_side = &castling->castles[2 * us], *queen_side = &castling->castles[2 * us + 1];
     CbbBitboard rooks = 0;
-    if (l->checkers)
-        return 0;
-    if ((rights & 1) && !(l->occupied & king_side->must_be_empty) && !(danger & king_side->king_path))
+    if ((candidates & 1) && !(danger & king_side->king_path))
         rooks |= king_side->rook_bit;
-    if ((rights & 2) && !(l->occupied & queen_side->must_be_empty) && !(danger & queen_side->king_path))
+    if ((candidates & 2) && !(danger & queen_side->king_path))
         rooks |= queen_side->rook_bit;
     if (rooks & castling->shielding_rooks)
         rooks &= ~cbb_castles_exposed(p, castling, us, l, rooks);
@@ -188,17 +200,20 @@ CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, co
     return legal;
 }
 
+/* The king's steps to squares the enemy does not attack, and in
+ * `castles` the rooks it may take to castle.  The attack map is built
+ * only when the king has a step or a castling left to test. */
 CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
                                         CbbBitboard *castles)
 {
     CbbBitboard steps = cbb_king_attacks[l->king] & ~l->own;
-    int can_castle = (p->castling >> (2 * us)) & 3;
+    int candidates = cbb_castle_candidates(p, castling, us, l);
     *castles = 0;
-    if (!steps && !can_castle)
+    if (!steps && !candidates)
         return 0;
     CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
-    if (can_castle)
-        *castles = cbb_castle_targets(p, castling, us, l, danger);
+    if (candidates)
+        *castles = cbb_castle_targets(p, castling, us, l, candidates, danger);
     return steps & ~danger;
 }
 
