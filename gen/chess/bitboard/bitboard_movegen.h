@@ -95,6 +95,19 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
     return attacked;
 }
 
+/* Whether the side `them` attacks `square`, sliders looking through
+ * `occupied`. */
+CBB_INLINE bool cbb_square_attacked(const CbbPosition *p, int them, int square, CbbBitboard occupied)
+{
+    CbbBitboard opp = p->color[them];
+    if ((cbb_knight_attacks[square] & p->kind[CBB_KNIGHT] & opp) ||
+        (cbb_pawn_attacks[them ^ 1][square] & p->kind[CBB_PAWN] & opp) ||
+        (cbb_king_attacks[square] & p->kind[CBB_KING] & opp))
+        return true;
+    return (cbb_bishop_attacks(square, occupied) & (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp) ||
+           (cbb_rook_attacks(square, occupied) & (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp);
+}
+
 /* The castling rooks of `rooks` whose castling leaves the king in check
  * along the rank: the rook stood beyond the king's destination and shielded
  * it from an enemy rook or queen (CbbCastling.shielding_rooks).  Rare, so
@@ -211,6 +224,17 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
     *castles = 0;
     if (!steps && !candidates)
         return 0;
+    if (!candidates && cbb_popcount(steps) <= 2) {
+        /* Each step tested alone: cheaper than the map for one or two
+         * (scripts/callgrind-chess-bitboard.sh, DESIGN.md). */
+        CbbBitboard safe = 0, without_king = l->occupied ^ cbb_bit(l->king);
+        for (CbbBitboard left = steps; left;) {
+            int square = cbb_pop_lsb(&left);
+            if (!cbb_square_attacked(p, us ^ 1, square, without_king))
+                safe |= cbb_bit(square);
+        }
+        return safe;
+    }
     CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
     if (candidates)
         *castles = cbb_castle_targets(p, castling, us, l, candidates, danger);
