@@ -111,17 +111,19 @@ CBB_INLINE bool cbb_square_attacked(const CbbPosition *p, int them, int square, 
 /* The castling rooks of `rooks` whose castling leaves the king in check
  * along the rank: the rook stood beyond the king's destination and shielded
  * it from an enemy rook or queen (CbbCastling.shielding_rooks).  Rare, so
- * out of line. */
+ * out of line (taking sets, not the CbbLegal, which would then have to
+ * live in memory). */
 static __attribute__((noinline)) CbbBitboard cbb_castles_exposed(const CbbPosition *p, const CbbCastling *castling,
-                                                                 int us, const CbbLegal *l, CbbBitboard rooks)
+                                                                 int us, CbbBitboard opp, CbbBitboard occupied,
+                                                                 CbbBitboard rooks)
 {
-    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp, exposed = 0;
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp, exposed = 0;
     for (int r = 2 * us; r < 2 * us + 2; r++) {
         const CbbCastle *c = &castling->castles[r];
         if (!(rooks & castling->shielding_rooks & cbb_bit(c->rook_from)))
             continue;
         CbbBitboard after =
-            (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
+            (occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
         if (cbb_rook_attacks(c->king_to, after) & opp_orth)
             exposed |= cbb_bit(c->rook_from);
     }
@@ -158,7 +160,7 @@ CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastlin
     if ((candidates & 2) && !(danger & queen_side->king_path))
         rooks |= queen_side->rook_bit;
     if (rooks & castling->shielding_rooks)
-        rooks &= ~cbb_castles_exposed(p, castling, us, l, rooks);
+        rooks &= ~cbb_castles_exposed(p, castling, us, l->opp, l->occupied, rooks);
     return rooks;
 }
 
