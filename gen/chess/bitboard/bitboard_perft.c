@@ -3,8 +3,10 @@
  * A node walks its legal moves (bitboard_movegen.h) and visits each as it
  * is found: no move list; the visit makes the child into a fresh position
  * on the stack (copy-make: the parent stays intact, nothing to unmake),
- * with the move's kind known at compile time, and searches it.  The
- * castling of the loaded position travels beside the positions. */
+ * with the move's kind known at compile time, and searches it.  Two plies
+ * from the end of a bulk count the children are listed instead (visit_last
+ * below).  The castling of the loaded position travels beside the
+ * positions. */
 #include "bitboard_perft.h"
 
 #include "backend.h"
@@ -46,12 +48,32 @@ CBB_INLINE void visit_full(CbbSink *s, const CbbPosition *p, int us, int from, i
     visit(s, p, us, from, to, piece, special, capture, false);
 }
 
+/* Two plies from the end of a bulk count the children are made into a
+ * list of positions, then counted one after the other: the counting walk
+ * is inlined once, in that loop, instead of called per child. */
+CBB_INLINE void visit_last(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                           bool capture)
+{
+    CbbPosition *child = &s->children[s->nodes++];
+    cbb_make_move(p, child, us, from, to, piece, special, capture, s->castling);
+    BACKEND_DEBUG_CHECK(cbb_position_check, child);
+}
+
 CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int depth, const int us, const bool bulk)
 {
     if (!bulk && depth == 0)
         return 1;
     if (bulk && depth == 1)
         return cbb_count_side(p, c, us);
+    if (bulk && depth == 2) {
+        CbbPosition children[CBB_MAX_MOVES];
+        CbbSink s = {.nodes = 0, .castling = c, .children = children};
+        cbb_walk_side(p, c, us, &s, visit_last);
+        uint64_t nodes = 0;
+        for (uint64_t i = 0; i < s.nodes; i++)
+            nodes += cbb_count_side(&children[i], c, us ^ 1);
+        return nodes;
+    }
     CbbSink s = {.nodes = 0, .castling = c, .depth = depth - 1};
     cbb_walk_side(p, c, us, &s, bulk ? visit_bulk : visit_full);
     return s.nodes;
