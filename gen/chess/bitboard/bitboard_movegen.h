@@ -84,8 +84,10 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
     CbbBitboard opp = p->color[them];
     CbbBitboard pawns = p->kind[CBB_PAWN] & opp;
     CbbBitboard attacked = cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) |
-                           cbb_knight_set_attacks(p->kind[CBB_KNIGHT] & opp) |
                            cbb_king_attacks[cbb_lsb(p->kind[CBB_KING] & opp)];
+    CbbBitboard knights = p->kind[CBB_KNIGHT] & opp;
+    if (knights) /* often none left in an endgame: the shifts skipped */
+        attacked |= cbb_knight_set_attacks(knights);
     CbbBitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
     while (diag)
         attacked |= cbb_bishop_attacks(cbb_pop_lsb(&diag), occupied);
