@@ -48,8 +48,9 @@ CBB_INLINE void visit_full(CbbSink *s, const CbbPosition *p, int us, int from, i
     visit(s, p, us, from, to, piece, special, capture, false);
 }
 
-/* Two plies from the end of a bulk count each child is made into a list
- * of positions (perft_last_two). */
+/* Two plies from the end of a bulk count the children are made into a
+ * list of positions, then counted one after the other: the counting walk
+ * is inlined once, in that loop, instead of called per child. */
 CBB_INLINE void visit_last(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
                            bool capture)
 {
@@ -72,39 +73,21 @@ CBB_INLINE void visit_leaf(CbbSink *s, const CbbPosition *p, int us, int from, i
     s->nodes++;
 }
 
-/* Two plies from the end of a bulk count: the children listed, then each
- * counted, the counting walk inlined once in that loop.  Out of line (two
- * instances below), so the list's room is taken on the stack only here,
- * not in the frame of every node. */
-CBB_INLINE uint64_t perft_last_two(const CbbPosition *p, const CbbCastling *c, const int us)
-{
-    CbbPosition children[CBB_MAX_MOVES];
-    CbbSink s = {.nodes = 0, .castling = c, .children = children};
-    cbb_walk_side(p, c, us, &s, visit_last);
-    uint64_t nodes = 0;
-    for (uint64_t i = 0; i < s.nodes; i++)
-        nodes += cbb_count_side(&children[i], c, us ^ 1);
-    return nodes;
-}
-
-static __attribute__((noinline)) uint64_t perft_last_two_white(const CbbPosition *p, const CbbCastling *c)
-{
-    return perft_last_two(p, c, CBB_WHITE);
-}
-
-static __attribute__((noinline)) uint64_t perft_last_two_black(const CbbPosition *p, const CbbCastling *c)
-{
-    return perft_last_two(p, c, CBB_BLACK);
-}
-
 CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int depth, const int us, const bool bulk)
 {
     if (!bulk && depth == 0)
         return 1;
     if (bulk && depth == 1)
         return cbb_count_side(p, c, us);
-    if (bulk && depth == 2)
-        return us == CBB_WHITE ? perft_last_two_white(p, c) : perft_last_two_black(p, c);
+    if (bulk && depth == 2) {
+        CbbPosition children[CBB_MAX_MOVES];
+        CbbSink s = {.nodes = 0, .castling = c, .children = children};
+        cbb_walk_side(p, c, us, &s, visit_last);
+        uint64_t nodes = 0;
+        for (uint64_t i = 0; i < s.nodes; i++)
+            nodes += cbb_count_side(&children[i], c, us ^ 1);
+        return nodes;
+    }
     CbbSink s = {.nodes = 0, .castling = c, .depth = depth - 1};
     if (!bulk && depth == 1)
         cbb_walk_side(p, c, us, &s, visit_leaf);
