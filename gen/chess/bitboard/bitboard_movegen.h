@@ -139,6 +139,8 @@ static __attribute__((noinline)) CbbBitboard cbb_castles_exposed(const CbbPositi
  * side.  Cheap: the attack map (danger) is built only when one is left. */
 CBB_INLINE int cbb_castle_candidates(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l)
 {
+    if (!castling) /* perft below a node with no right left (bitboard_perft.c) */
+        return 0;
     int rights = (p->castling >> (2 * us)) & 3;
     if (!rights || l->checkers)
         return 0;

@@ -1,5 +1,8 @@
-/* The perft recursion, one function per side to move and counting mode
- * (bulk or full), each the one body perft_node with those as constants.
+/* The perft recursion, one function per side to move, counting mode
+ * (bulk or full) and whether a castling right is left, each the one body
+ * perft_node with those as constants.  Once no right is left none comes
+ * back, so below such a node the castling pointer is a constant NULL and
+ * the castling code of the walk and the makes compiles away.
  * A node walks its legal moves (bitboard_movegen.h) and visits each as it
  * is found: no move list; the visit makes the child into a fresh position
  * on the stack (copy-make: the parent stays intact, nothing to unmake),
@@ -12,19 +15,32 @@
 #include "backend.h"
 #include "bitboard_movegen.h"
 
-static uint64_t perft_bulk_white(const CbbPosition *p, const CbbCastling *c, int depth);
-static uint64_t perft_bulk_black(const CbbPosition *p, const CbbCastling *c, int depth);
-static uint64_t perft_full_white(const CbbPosition *p, const CbbCastling *c, int depth);
-static uint64_t perft_full_black(const CbbPosition *p, const CbbCastling *c, int depth);
+#define PERFT_DECLARE(name) static uint64_t name(const CbbPosition *p, const CbbCastling *c, int depth);
+PERFT_DECLARE(perft_bulk_white)
+PERFT_DECLARE(perft_bulk_black)
+PERFT_DECLARE(perft_full_white)
+PERFT_DECLARE(perft_full_black)
+PERFT_DECLARE(perft_bulk_white_no_castling)
+PERFT_DECLARE(perft_bulk_black_no_castling)
+PERFT_DECLARE(perft_full_white_no_castling)
+PERFT_DECLARE(perft_full_black_no_castling)
 
 /* Bulk: the last ply is counted, never made, so a bulk search stops at
- * depth 1; a full one makes every move and stops at depth 0. */
+ * depth 1; a full one makes every move and stops at depth 0.  `c` NULL:
+ * the parent had no castling right left, so the child has none either. */
 CBB_INLINE uint64_t perft_child(const CbbPosition *child, const CbbCastling *c, int depth, const int side,
                                 const bool bulk)
 {
+    if (c && child->castling) {
+        if (bulk)
+            return side == CBB_WHITE ? perft_bulk_white(child, c, depth) : perft_bulk_black(child, c, depth);
+        return side == CBB_WHITE ? perft_full_white(child, c, depth) : perft_full_black(child, c, depth);
+    }
     if (bulk)
-        return side == CBB_WHITE ? perft_bulk_white(child, c, depth) : perft_bulk_black(child, c, depth);
-    return side == CBB_WHITE ? perft_full_white(child, c, depth) : perft_full_black(child, c, depth);
+        return side == CBB_WHITE ? perft_bulk_white_no_castling(child, NULL, depth)
+                                 : perft_bulk_black_no_castling(child, NULL, depth);
+    return side == CBB_WHITE ? perft_full_white_no_castling(child, NULL, depth)
+                             : perft_full_black_no_castling(child, NULL, depth);
 }
 
 CBB_INLINE void visit(CbbSink *s, const CbbPosition *p, const int us, int from, int to, const int piece,
@@ -96,27 +112,23 @@ CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int d
     return s.nodes;
 }
 
-/* The four instances.  Not inlined into each other, so the compiler cannot
- * see that a leaf's position goes unread and drop the last ply's makes. */
-static __attribute__((noinline)) uint64_t perft_bulk_white(const CbbPosition *p, const CbbCastling *c, int depth)
-{
-    return perft_node(p, c, depth, CBB_WHITE, true);
-}
-
-static __attribute__((noinline)) uint64_t perft_bulk_black(const CbbPosition *p, const CbbCastling *c, int depth)
-{
-    return perft_node(p, c, depth, CBB_BLACK, true);
-}
-
-static __attribute__((noinline)) uint64_t perft_full_white(const CbbPosition *p, const CbbCastling *c, int depth)
-{
-    return perft_node(p, c, depth, CBB_WHITE, false);
-}
-
-static __attribute__((noinline)) uint64_t perft_full_black(const CbbPosition *p, const CbbCastling *c, int depth)
-{
-    return perft_node(p, c, depth, CBB_BLACK, false);
-}
+/* The eight instances.  Not inlined into each other, so the compiler
+ * cannot see that a leaf's position goes unread and drop the last ply's
+ * makes. */
+#define PERFT_INSTANCE(name, us, bulk, castling)                                                                       \
+    static __attribute__((noinline)) uint64_t name(const CbbPosition *p, const CbbCastling *c, int depth)              \
+    {                                                                                                                  \
+        (void)c;                                                                                                       \
+        return perft_node(p, castling, depth, us, bulk);                                                               \
+    }
+PERFT_INSTANCE(perft_bulk_white, CBB_WHITE, true, c)
+PERFT_INSTANCE(perft_bulk_black, CBB_BLACK, true, c)
+PERFT_INSTANCE(perft_full_white, CBB_WHITE, false, c)
+PERFT_INSTANCE(perft_full_black, CBB_BLACK, false, c)
+PERFT_INSTANCE(perft_bulk_white_no_castling, CBB_WHITE, true, NULL)
+PERFT_INSTANCE(perft_bulk_black_no_castling, CBB_BLACK, true, NULL)
+PERFT_INSTANCE(perft_full_white_no_castling, CBB_WHITE, false, NULL)
+PERFT_INSTANCE(perft_full_black_no_castling, CBB_BLACK, false, NULL)
 
 uint64_t cbb_perft(const CbbState *s, int depth, bool bulk)
 {

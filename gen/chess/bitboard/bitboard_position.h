@@ -84,7 +84,8 @@ typedef struct CbbState {
  * as constants, so each kind of move compiles to its own short make: a
  * quiet move touches one kind and our colour; only a capture clears the
  * target from the enemy's sets, and only a king or rook move or a capture
- * can drop a castling right.  No move clock: perft never reads one, and
+ * can drop a castling right (`castling` NULL: the parent has none left,
+ * so the make never looks).  No move clock: perft never reads one, and
  * the backend's make (bitboard_core.c) keeps them in the state. */
 CBB_INLINE void cbb_make_move(const CbbPosition *parent, CbbPosition *child, const int us, int from, int to,
                               const int piece, const int special, const bool capture, const CbbCastling *castling)
@@ -93,7 +94,7 @@ CBB_INLINE void cbb_make_move(const CbbPosition *parent, CbbPosition *child, con
     CbbBitboard from_bit = cbb_bit(from), to_bit = cbb_bit(to);
     /* Read before the child is written, which it cannot alias. */
     uint8_t rights = parent->castling;
-    if (piece == CBB_KING || piece == CBB_ROOK || capture)
+    if (castling && (piece == CBB_KING || piece == CBB_ROOK || capture))
         rights &= castling->keep[from] & castling->keep[to];
     *child = *parent;
     child->castling = rights;
