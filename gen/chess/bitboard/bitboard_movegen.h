@@ -42,7 +42,7 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l)
 {
     int them = us ^ 1;
     CbbBitboard own = p->color[us], opp = p->color[them], occupied = own | opp;
-    int king = cbb_lsb(p->kind[CBB_KING] & own);
+    int king = p->king[us];
     CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
     CbbBitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
     CbbBitboard orth_seen = cbb_rook_attacks(king, occupied), diag_seen = cbb_bishop_attacks(king, occupied);
@@ -83,8 +83,8 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
 {
     CbbBitboard opp = p->color[them];
     CbbBitboard pawns = p->kind[CBB_PAWN] & opp;
-    CbbBitboard attacked = cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) |
-                           cbb_king_attacks[cbb_lsb(p->kind[CBB_KING] & opp)];
+    CbbBitboard attacked =
+        cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) | cbb_king_attacks[p->king[them]];
     CbbBitboard knights = p->kind[CBB_KNIGHT] & opp;
     if (knights) /* often none left in an endgame: the shifts skipped */
         attacked |= cbb_knight_set_attacks(knights);
@@ -104,7 +104,7 @@ CBB_INLINE bool cbb_square_attacked(const CbbPosition *p, int them, int square, 
     CbbBitboard opp = p->color[them];
     if ((cbb_knight_attacks[square] & p->kind[CBB_KNIGHT] & opp) ||
         (cbb_pawn_attacks[them ^ 1][square] & p->kind[CBB_PAWN] & opp) ||
-        (cbb_king_attacks[square] & p->kind[CBB_KING] & opp))
+        (cbb_king_attacks[square] & cbb_bit(p->king[them])))
         return true;
     return (cbb_bishop_attacks(square, occupied) & (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp) ||
            (cbb_rook_attacks(square, occupied) & (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp);

@@ -46,7 +46,7 @@ CBB_INLINE uint64_t perft_child(const CbbPosition *child, const CbbCastling *c, 
 CBB_INLINE void visit(CbbSink *s, const CbbPosition *p, const int us, int from, int to, const int piece,
                       const int special, const bool capture, const bool bulk)
 {
-    CbbPosition child;
+    _Alignas(64) CbbPosition child;
     cbb_make_move(p, &child, us, from, to, piece, special, capture, s->castling);
     BACKEND_DEBUG_CHECK(cbb_position_check, &child);
     s->nodes += perft_child(&child, s->castling, s->depth, us ^ 1, bulk);
@@ -82,7 +82,7 @@ CBB_INLINE void visit_last(CbbSink *s, const CbbPosition *p, int us, int from, i
 CBB_INLINE void visit_leaf(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
                            bool capture)
 {
-    CbbPosition leaf;
+    _Alignas(64) CbbPosition leaf;
     cbb_make_move(p, &leaf, us, from, to, piece, special, capture, s->castling);
     BACKEND_DEBUG_CHECK(cbb_position_check, &leaf);
     __asm__ volatile("" : : "m"(leaf));
@@ -96,7 +96,7 @@ CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int d
     if (bulk && depth == 1)
         return cbb_count_side(p, c, us);
     if (bulk && depth == 2) {
-        CbbPosition children[CBB_MAX_MOVES];
+        _Alignas(64) CbbPosition children[CBB_MAX_MOVES];
         CbbSink s = {.nodes = 0, .castling = c, .children = children};
         cbb_walk_side(p, c, us, &s, visit_last);
         uint64_t nodes = 0;

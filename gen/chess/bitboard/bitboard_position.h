@@ -1,13 +1,13 @@
 /* The bitboard chess position, its internal move, and copy-make.
  *
- * A position is eight bitboards, one per piece kind (both colours together)
- * and one per colour, so "white knights" is kind[CBB_KNIGHT] & color[WHITE],
- * plus the side to move, castling rights and en passant square: 72
- * bytes (the move clocks live in CbbState: perft never reads them), cheap
- * enough to copy that the search never unmakes a move, it
- * keeps the parent.  Example, the initial position: kind[CBB_PAWN] is ranks
- * 2 and 7 (0x00ff00000000ff00), color[CBB_WHITE] is ranks 1 and 2
- * (0x000000000000ffff), so the white pawns are their AND, 0xff00.
+ * A position is seven bitboards, one per piece kind but the king (both
+ * colours together) and one per colour, so "white knights" is
+ * kind[CBB_KNIGHT] & color[WHITE]; each king's square; the side to move,
+ * castling rights and en passant square: 64 bytes, one cache line (the
+ * move clocks live in CbbState: perft never reads them), cheap enough to
+ * copy that the search never unmakes a move, it keeps the parent.  Example, the initial position: kind[CBB_PAWN] is
+ * ranks 2 and 7 (0x00ff00000000ff00), color[CBB_WHITE] is ranks 1 and 2 (0x000000000000ffff), so the white pawns are
+ * their AND, 0xff00.
  *
  * The internal move carries what make needs without looking at the board:
  * from, to, the moving kind and what is special about the move. */
@@ -22,12 +22,17 @@
 enum { CBB_PAWN = 0, CBB_KNIGHT, CBB_BISHOP, CBB_ROOK, CBB_QUEEN, CBB_KING, CBB_KINDS };
 
 typedef struct CbbPosition {
-    CbbBitboard kind[CBB_KINDS];
-    CbbBitboard color[2];
-    uint8_t side;     /* CBB_WHITE or CBB_BLACK to move */
-    uint8_t castling; /* CASTLE_* bits */
-    int8_t ep_square; /* square passed over by the last double step, or -1 */
+    CbbBitboard kind[CBB_KING]; /* pawns .. queens; the kings are squares */
+    CbbBitboard color[2];       /* every piece of each side, kings included */
+    uint8_t king[2];            /* each side's king square */
+    uint8_t side;               /* CBB_WHITE or CBB_BLACK to move */
+    uint8_t castling;           /* CASTLE_* bits */
+    int8_t ep_square;           /* square passed over by the last double step, or -1 */
 } CbbPosition;
+/* Perft aligns its positions to 64 bytes, one cache line each (the type
+ * itself is not over-aligned: the harness keeps undo records, which hold
+ * one, at the alignment malloc gives). */
+_Static_assert(sizeof(CbbPosition) == 64, "a position is one cache line");
 
 enum {
     CBB_MOVE_PLAIN = 0,    /* quiet move or capture */
@@ -111,7 +116,7 @@ CBB_INLINE void cbb_make_move(const CbbPosition *parent, CbbPosition *child, con
          * the other stood. */
         int rank = from & 56, king_side = to > from;
         CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
-        child->kind[CBB_KING] ^= from_bit ^ king_to;
+        child->king[us] = (uint8_t)(rank + (king_side ? 6 : 2));
         child->kind[CBB_ROOK] ^= to_bit ^ rook_to;
         child->color[us] ^= from_bit ^ to_bit ^ king_to ^ rook_to;
         return;
@@ -122,7 +127,10 @@ CBB_INLINE void cbb_make_move(const CbbPosition *parent, CbbPosition *child, con
         child->kind[special - CBB_MOVE_PROMOTE_BASE] ^= to_bit;
         return;
     }
-    child->kind[piece] ^= from_bit | to_bit;
+    if (piece == CBB_KING)
+        child->king[us] = (uint8_t)to;
+    else
+        child->kind[piece] ^= from_bit | to_bit;
     if (special == CBB_MOVE_EN_PASSANT) {
         CbbBitboard victim = us == CBB_WHITE ? to_bit >> 8 : to_bit << 8;
         child->kind[CBB_PAWN] ^= victim;
