@@ -1,7 +1,7 @@
 /* The orthodox chess bitboard backend's native core (backend.h): the
  * instance is the current CbbPosition with its castling and move clocks
  * (CbbState); make is copy-make, so the undo record is the whole position
- * before the move with the clocks (80 bytes) and unmake copies it back.
+ * before the move with the clocks (72 bytes) and unmake copies it back.
  * perft never touches undo records: it keeps each child on the C stack.
  * load, save, decode, encode and check live in bitboard_position.c,
  * generate and count in bitboard_movegen.h. */
