@@ -5,9 +5,11 @@
 # each whole bin/perft process, pinned to one CPU (scripts/pin-cpu.sh:
 # BENCH_CPU=N chooses), the two builds interleaved run by run; the least
 # and the median of RUNS runs; one thread, no hashing.  Counts are checked
-# equal between the builds before anything is timed.
-#   scripts/compare-chess-bitboard.sh [BASE_COMMIT [RUNS]]   (default 9bea85a, 7)
-# Writes results/chess-bitboard-speed-DATE-BASE-HEAD.md and prints it.
+# equal between the builds before anything is timed.  SET=chess960 times
+# four Chess960 positions of positions/chess/frc-special.epd instead (their
+# Shredder-FEN needs a base from 6a3b842 on).
+#   [SET=chess960] scripts/compare-chess-bitboard.sh [BASE_COMMIT [RUNS]]   (default 9bea85a, 7)
+# Writes results/chess-bitboard-speed[-chess960]-DATE-BASE-HEAD.md and prints it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/pin-cpu.sh "$0" "$@"
@@ -33,10 +35,23 @@ cases=(
     "CPW pos 5|$pos5|5|bulk no-bulk"
 )
 
+if [ "${SET:-}" = chess960 ]; then
+    cases=(
+        "frc-1|1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9|6|bulk"
+        "frc-1|1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9|5|no-bulk"
+        "frc-2|rbbqn1kr/pp2p1pp/6n1/2pp1p2/2P4P/P7/BP1PPPP1/R1BQNNKR w HAha - 0 9|6|bulk"
+        "frc-2|rbbqn1kr/pp2p1pp/6n1/2pp1p2/2P4P/P7/BP1PPPP1/R1BQNNKR w HAha - 0 9|5|no-bulk"
+        "frc-3|rqbbknr1/1ppp2pp/p5n1/4pp2/P7/1PP5/1Q1PPPPP/R1BBKNRN w GAga - 0 9|6|bulk"
+        "frc-3|rqbbknr1/1ppp2pp/p5n1/4pp2/P7/1PP5/1Q1PPPPP/R1BBKNRN w GAga - 0 9|5|no-bulk"
+        "dfrc-1|qbbnrkr1/p1pppppp/1p4n1/8/2P5/6N1/PPNPPPPP/1BRKBRQ1 b FCge - 1 3|6|bulk"
+        "dfrc-1|qbbnrkr1/p1pppppp/1p4n1/8/2P5/6N1/PPNPPPPP/1BRKBRQ1 b FCge - 1 3|5|no-bulk"
+    )
+fi
+
 # least and median of the numbers on stdin
 stats() { sort -g | awk '{v[NR] = $1} END {m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print v[1], m}'; }
 
-report=results/chess-bitboard-speed-$(date -u +%F)-$base-$head.md
+report=results/chess-bitboard-speed${SET:+-$SET}-$(date -u +%F)-$base-$head.md
 {
     echo "# The chess bitboard at $head against $base, side by side"
     echo
