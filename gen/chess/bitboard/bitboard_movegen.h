@@ -17,11 +17,12 @@
  * built and the king's rook and bishop lines looked at again.
  *
  * One piece walk (cbb_walk_side) finds the moves and hands each piece's
- * targets to a sink: cbb_generate() emits the moves, cbb_count() only
- * counts them (popcount of each piece's targets), the last ply of a
- * bulk-counting perft.  Everything is inline with the side to move and the
- * sink as constants, so the compiler makes four straight-line copies of
- * the one walk. */
+ * targets to a sink: counted (popcount of each piece's targets, the last
+ * ply of a bulk-counting perft) or each move handed to a visit: listed
+ * (cbb_generate_moves) or, in perft, made and searched at once.
+ * Everything is inline with the side to move and the visit as constants,
+ * so the compiler makes one straight-line copy of the walk per side and
+ * use, each with its own makes. */
 #ifndef GEN_CHESS_BITBOARD_MOVEGEN_H
 #define GEN_CHESS_BITBOARD_MOVEGEN_H
 
@@ -41,7 +42,7 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l)
 {
     int them = us ^ 1;
     CbbBitboard own = p->color[us], opp = p->color[them], occupied = own | opp;
-    int king = cbb_lsb(p->kind[CBB_KING] & own);
+    int king = p->king[us];
     CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
     CbbBitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
     CbbBitboard orth_seen = cbb_rook_attacks(king, occupied), diag_seen = cbb_bishop_attacks(king, occupied);
@@ -82,9 +83,11 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
 {
     CbbBitboard opp = p->color[them];
     CbbBitboard pawns = p->kind[CBB_PAWN] & opp;
-    CbbBitboard attacked = cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) |
-                           cbb_knight_set_attacks(p->kind[CBB_KNIGHT] & opp) |
-                           cbb_king_attacks[cbb_lsb(p->kind[CBB_KING] & opp)];
+    CbbBitboard attacked =
+        cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) | cbb_king_attacks[p->king[them]];
+    CbbBitboard knights = p->kind[CBB_KNIGHT] & opp;
+    if (knights) /* often none left in an endgame: the shifts skipped */
+        attacked |= cbb_knight_set_attacks(knights);
     CbbBitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
     while (diag)
         attacked |= cbb_bishop_attacks(cbb_pop_lsb(&diag), occupied);
@@ -94,45 +97,74 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
     return attacked;
 }
 
+/* Whether the side `them` attacks `square`, sliders looking through
+ * `occupied`. */
+CBB_INLINE bool cbb_square_attacked(const CbbPosition *p, int them, int square, CbbBitboard occupied)
+{
+    CbbBitboard opp = p->color[them];
+    if ((cbb_knight_attacks[square] & p->kind[CBB_KNIGHT] & opp) ||
+        (cbb_pawn_attacks[them ^ 1][square] & p->kind[CBB_PAWN] & opp) ||
+        (cbb_king_attacks[square] & cbb_bit(p->king[them])))
+        return true;
+    return (cbb_bishop_attacks(square, occupied) & (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp) ||
+           (cbb_rook_attacks(square, occupied) & (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp);
+}
+
 /* The castling rooks of `rooks` whose castling leaves the king in check
  * along the rank: the rook stood beyond the king's destination and shielded
  * it from an enemy rook or queen (CbbCastling.shielding_rooks).  Rare, so
- * out of line. */
+ * out of line (taking sets, not the CbbLegal, which would then have to
+ * live in memory). */
 static __attribute__((noinline)) CbbBitboard cbb_castles_exposed(const CbbPosition *p, const CbbCastling *castling,
-                                                                 int us, const CbbLegal *l, CbbBitboard rooks)
+                                                                 int us, CbbBitboard opp, CbbBitboard occupied,
+                                                                 CbbBitboard rooks)
 {
-    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp, exposed = 0;
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp, exposed = 0;
     for (int r = 2 * us; r < 2 * us + 2; r++) {
         const CbbCastle *c = &castling->castles[r];
         if (!(rooks & castling->shielding_rooks & cbb_bit(c->rook_from)))
             continue;
         CbbBitboard after =
-            (l->occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
+            (occupied ^ cbb_bit(c->king_from) ^ cbb_bit(c->rook_from)) | cbb_bit(c->king_to) | cbb_bit(c->rook_to);
         if (cbb_rook_attacks(c->king_to, after) & opp_orth)
             exposed |= cbb_bit(c->rook_from);
     }
     return exposed;
 }
 
-/* The castling rooks of the rights that may be used now, by the Chess960
- * rule (castling.h; the move is the king taking its own rook): the right
- * held, the king not in check, the squares of both paths empty but for king
- * and rook, none the king crosses or lands on attacked, and no check
- * uncovered by the rook leaving. */
-CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
-                                          CbbBitboard danger)
+/* The castling rights of `us` that may be used now as far as the board
+ * alone says, by the Chess960 rule (castling.h; the move is the king taking
+ * its own rook): the right held, the king not in check, the squares of both
+ * paths empty but for king and rook.  Bit 0 the king side, bit 1 the queen
+ * side.  Cheap: the attack map (danger) is built only when one is left. */
+CBB_INLINE int cbb_castle_candidates(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l)
 {
-    int rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
+    if (!castling) /* perft below a node with no right left (bitboard_perft.c) */
+        return 0;
+    int rights = (p->castling >> (2 * us)) & 3;
+    if (!rights || l->checkers)
+        return 0;
+    if ((rights & 1) && (l->occupied & castling->castles[2 * us].must_be_empty))
+        rights &= ~1;
+    if ((rights & 2) && (l->occupied & castling->castles[2 * us + 1].must_be_empty))
+        rights &= ~2;
+    return rights;
+}
+
+/* The castling rooks of the candidates: none of the squares the king
+ * crosses or lands on attacked, and no check uncovered by the rook
+ * leaving. */
+CBB_INLINE CbbBitboard cbb_castle_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
+                                          int candidates, CbbBitboard danger)
+{
     const CbbCastle *king_side = &castling->castles[2 * us], *queen_side = &castling->castles[2 * us + 1];
     CbbBitboard rooks = 0;
-    if (l->checkers)
-        return 0;
-    if ((rights & 1) && !(l->occupied & king_side->must_be_empty) && !(danger & king_side->king_path))
+    if ((candidates & 1) && !(danger & king_side->king_path))
         rooks |= king_side->rook_bit;
-    if ((rights & 2) && !(l->occupied & queen_side->must_be_empty) && !(danger & queen_side->king_path))
+    if ((candidates & 2) && !(danger & queen_side->king_path))
         rooks |= queen_side->rook_bit;
     if (rooks & castling->shielding_rooks)
-        rooks &= ~cbb_castles_exposed(p, castling, us, l, rooks);
+        rooks &= ~cbb_castles_exposed(p, castling, us, l->opp, l->occupied, rooks);
     return rooks;
 }
 
@@ -187,94 +219,137 @@ CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, co
     return legal;
 }
 
+/* The king's steps to squares the enemy does not attack, and in
+ * `castles` the rooks it may take to castle.  The attack map is built
+ * only when the king has a step or a castling left to test. */
 CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
                                         CbbBitboard *castles)
 {
     CbbBitboard steps = cbb_king_attacks[l->king] & ~l->own;
-    int can_castle = (p->castling >> (2 * us)) & 3;
+    int candidates = cbb_castle_candidates(p, castling, us, l);
     *castles = 0;
-    if (!steps && !can_castle)
+    if (!steps && !candidates)
         return 0;
+    if (!candidates && cbb_popcount(steps) <= 2) {
+        /* Each step tested alone: cheaper than the map for one or two
+         * (scripts/callgrind-chess-bitboard.sh, DESIGN.md). */
+        CbbBitboard safe = 0, without_king = l->occupied ^ cbb_bit(l->king);
+        for (CbbBitboard left = steps; left;) {
+            int square = cbb_pop_lsb(&left);
+            if (!cbb_square_attacked(p, us ^ 1, square, without_king))
+                safe |= cbb_bit(square);
+        }
+        return safe;
+    }
     CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
-    if (can_castle)
-        *castles = cbb_castle_targets(p, castling, us, l, danger);
+    if (candidates)
+        *castles = cbb_castle_targets(p, castling, us, l, candidates, danger);
     return steps & ~danger;
 }
 
-/* Where the walk puts what it finds.  Emitting writes each move at `out`;
- * counting only adds up the sizes of the target sets.  The walk takes
- * `emit` as a constant, so each use compiles to its own code and the
- * counting one never touches a move. */
+/* Where the walk puts what it finds: a sink, and a visit, the function
+ * called with each legal move.  With no visit (NULL) the walk only counts,
+ * adding up the sizes of the target sets (the last ply of a bulk-counting
+ * perft); otherwise each move goes to the visit with its piece, special
+ * and capture as constants: cbb_visit_list writes it to a list, perft's
+ * visits (bitboard_perft.c) make it at once and search the child, with no
+ * list in between.  The walk is forced inline and takes the visit as a
+ * constant, so each use compiles to its own code, the visit inlined. */
 typedef struct CbbSink {
-    CbbMove *out;
-    uint64_t count;
+    CbbMove *out;                /* cbb_visit_list's next free entry */
+    CbbPosition *children;       /* perft's list of children (bitboard_perft.c) */
+    uint64_t nodes;              /* the count, or perft's sum */
+    const CbbCastling *castling; /* perft's: for the children's make */
+    int depth;                   /* perft's: plies left below each child */
 } CbbSink;
 
-/* A piece on `from` moving to each of `targets`. */
-CBB_INLINE void cbb_sink_moves(CbbSink *s, const bool emit, int from, CbbBitboard targets, int piece, int special)
+typedef void (*CbbVisit)(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                         bool capture);
+
+CBB_INLINE void cbb_visit_list(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                               bool capture)
 {
-    if (!emit) {
-        s->count += (uint64_t)cbb_popcount(targets);
+    (void)p, (void)us, (void)capture;
+    *s->out++ = (CbbMove){(uint8_t)from, (uint8_t)to, (uint8_t)piece, (uint8_t)special};
+}
+
+/* A piece on `from` moving to each of `targets`: quiet moves, then
+ * captures (`opp`, the enemy's pieces). */
+CBB_INLINE void cbb_sink_moves(CbbSink *s, const CbbVisit visit, const CbbPosition *p, const int us, int from,
+                               CbbBitboard targets, CbbBitboard opp, const int piece)
+{
+    if (!visit) {
+        s->nodes += (uint64_t)cbb_popcount(targets);
         return;
     }
-    while (targets)
-        *s->out++ = (CbbMove){(uint8_t)from, (uint8_t)cbb_pop_lsb(&targets), (uint8_t)piece, (uint8_t)special};
+    for (CbbBitboard quiet = targets & ~opp; quiet;)
+        visit(s, p, us, from, cbb_pop_lsb(&quiet), piece, CBB_MOVE_PLAIN, false);
+    for (CbbBitboard captures = targets & opp; captures;)
+        visit(s, p, us, from, cbb_pop_lsb(&captures), piece, CBB_MOVE_PLAIN, true);
 }
 
 /* Pawn moves onto `targets`, each from `delta` squares back; a promotion
  * on the last rank is four moves. */
-CBB_INLINE void cbb_sink_pawns(CbbSink *s, const bool emit, CbbBitboard targets, int delta, int special,
+CBB_INLINE void cbb_sink_pawns(CbbSink *s, const CbbVisit visit, const CbbPosition *p, const int us,
+                               CbbBitboard targets, const int delta, const int special, const bool capture,
                                CbbBitboard last_rank)
 {
-    if (!emit) {
-        s->count += (uint64_t)cbb_popcount(targets);
+    if (!visit) {
+        s->nodes += (uint64_t)cbb_popcount(targets);
         if (targets & last_rank) /* rare: test before counting */
-            s->count += 3 * (uint64_t)cbb_popcount(targets & last_rank);
+            s->nodes += 3 * (uint64_t)cbb_popcount(targets & last_rank);
         return;
     }
     for (CbbBitboard plain = targets & ~last_rank; plain;) {
         int to = cbb_pop_lsb(&plain);
-        *s->out++ = (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)special};
+        visit(s, p, us, to - delta, to, CBB_PAWN, special, capture);
     }
     for (CbbBitboard promote = targets & last_rank; promote;) {
         int to = cbb_pop_lsb(&promote);
-        for (int kind = CBB_QUEEN; kind >= CBB_KNIGHT; kind--)
-            *s->out++ =
-                (CbbMove){(uint8_t)(to - delta), (uint8_t)to, CBB_PAWN, (uint8_t)(CBB_MOVE_PROMOTE_BASE + kind)};
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_QUEEN, capture);
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_ROOK, capture);
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_BISHOP, capture);
+        visit(s, p, us, to - delta, to, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_KNIGHT, capture);
     }
 }
 
 /* The one piece walk: every legal move of `us`, into the sink. */
 CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbSink *s,
-                              const bool emit)
+                              const CbbVisit visit)
 {
     CbbLegal l;
     cbb_legal_setup(p, us, &l);
     CbbBitboard castles;
-    cbb_sink_moves(s, emit, l.king, cbb_king_targets(p, castling, us, &l, &castles), CBB_KING, CBB_MOVE_PLAIN);
-    cbb_sink_moves(s, emit, l.king, castles, CBB_KING, CBB_MOVE_CASTLE);
+    cbb_sink_moves(s, visit, p, us, l.king, cbb_king_targets(p, castling, us, &l, &castles), l.opp, CBB_KING);
+    if (castles) { /* the king takes its own rook: no capture */
+        if (!visit)
+            s->nodes += (uint64_t)cbb_popcount(castles);
+        else
+            while (castles)
+                visit(s, p, us, l.king, cbb_pop_lsb(&castles), CBB_KING, CBB_MOVE_CASTLE, false);
+    }
     if (cbb_more_than_one(l.checkers))
         return;
 
     CbbBitboard pinned = l.pin_orth | l.pin_diag;
     for (CbbBitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;) {
         int from = cbb_pop_lsb(&knights);
-        cbb_sink_moves(s, emit, from, cbb_knight_attacks[from] & l.target, CBB_KNIGHT, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, cbb_knight_attacks[from] & l.target, l.opp, CBB_KNIGHT);
     }
     /* Free sliders first, then the (rare) pinned ones along their rays. */
     CbbBitboard queens = p->kind[CBB_QUEEN] & l.own;
     for (CbbBitboard free = p->kind[CBB_BISHOP] & l.own & ~pinned; free;) {
         int from = cbb_pop_lsb(&free);
-        cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target, CBB_BISHOP, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, cbb_bishop_attacks(from, l.occupied) & l.target, l.opp, CBB_BISHOP);
     }
     for (CbbBitboard free = p->kind[CBB_ROOK] & l.own & ~pinned; free;) {
         int from = cbb_pop_lsb(&free);
-        cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target, CBB_ROOK, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, cbb_rook_attacks(from, l.occupied) & l.target, l.opp, CBB_ROOK);
     }
     for (CbbBitboard free = queens & ~pinned; free;) {
         int from = cbb_pop_lsb(&free);
         CbbBitboard targets = (cbb_bishop_attacks(from, l.occupied) | cbb_rook_attacks(from, l.occupied)) & l.target;
-        cbb_sink_moves(s, emit, from, targets, CBB_QUEEN, CBB_MOVE_PLAIN);
+        cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_QUEEN);
     }
     if (pinned) {
         /* A pinned slider moves only along its ray, and only if the ray is
@@ -282,46 +357,50 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling,
         CbbBitboard diag = (p->kind[CBB_BISHOP] | queens) & l.own, orth = (p->kind[CBB_ROOK] | queens) & l.own;
         for (CbbBitboard on_ray = diag & l.pin_diag; on_ray;) {
             int from = cbb_pop_lsb(&on_ray);
-            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_BISHOP;
-            cbb_sink_moves(s, emit, from, cbb_bishop_attacks(from, l.occupied) & l.target & l.pin_diag, piece,
-                           CBB_MOVE_PLAIN);
+            CbbBitboard targets = cbb_bishop_attacks(from, l.occupied) & l.target & l.pin_diag;
+            if (queens & cbb_bit(from))
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_QUEEN);
+            else
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_BISHOP);
         }
         for (CbbBitboard on_ray = orth & l.pin_orth; on_ray;) {
             int from = cbb_pop_lsb(&on_ray);
-            int piece = (queens & cbb_bit(from)) ? CBB_QUEEN : CBB_ROOK;
-            cbb_sink_moves(s, emit, from, cbb_rook_attacks(from, l.occupied) & l.target & l.pin_orth, piece,
-                           CBB_MOVE_PLAIN);
+            CbbBitboard targets = cbb_rook_attacks(from, l.occupied) & l.target & l.pin_orth;
+            if (queens & cbb_bit(from))
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_QUEEN);
+            else
+                cbb_sink_moves(s, visit, p, us, from, targets, l.opp, CBB_ROOK);
         }
     }
 
     CbbPawnTargets t = cbb_pawn_targets(p, us, &l);
     CbbBitboard last_rank = us == CBB_WHITE ? CBB_RANK_8 : CBB_RANK_1;
-    cbb_sink_pawns(s, emit, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, last_rank);
-    cbb_sink_pawns(s, emit, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, 0);
-    cbb_sink_pawns(s, emit, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, last_rank);
-    cbb_sink_pawns(s, emit, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, last_rank);
+    cbb_sink_pawns(s, visit, p, us, t.single, cbb_forward_delta(us), CBB_MOVE_PLAIN, false, last_rank);
+    cbb_sink_pawns(s, visit, p, us, t.twice, 2 * cbb_forward_delta(us), CBB_MOVE_DOUBLE_STEP, false, 0);
+    cbb_sink_pawns(s, visit, p, us, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, true, last_rank);
+    cbb_sink_pawns(s, visit, p, us, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, true, last_rank);
     /* En passant: a set of capturers, all onto the one square. */
     CbbBitboard ep = cbb_en_passant_capturers(p, us, &l);
-    if (!emit)
-        s->count += (uint64_t)cbb_popcount(ep);
+    if (!visit)
+        s->nodes += (uint64_t)cbb_popcount(ep);
     else
         while (ep)
-            *s->out++ = (CbbMove){(uint8_t)cbb_pop_lsb(&ep), (uint8_t)p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT};
+            visit(s, p, us, cbb_pop_lsb(&ep), p->ep_square, CBB_PAWN, CBB_MOVE_EN_PASSANT, false);
 }
 
-/* The two specialisations of the walk, per side. */
+/* The two specialisations of the walk the backend's calls use, per side. */
 CBB_INLINE int cbb_generate_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbMove *moves)
 {
-    CbbSink s = {moves, 0};
-    cbb_walk_side(p, castling, us, &s, true);
+    CbbSink s = {.out = moves};
+    cbb_walk_side(p, castling, us, &s, cbb_visit_list);
     return (int)(s.out - moves);
 }
 
 CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const CbbCastling *castling, const int us)
 {
-    CbbSink s = {NULL, 0};
-    cbb_walk_side(p, castling, us, &s, false);
-    return s.count;
+    CbbSink s = {.nodes = 0};
+    cbb_walk_side(p, castling, us, &s, NULL);
+    return s.nodes;
 }
 
 /* The legal moves of the side to move; returns how many. */

@@ -1,72 +1,138 @@
-/* The perft recursion.  Each node generates its legal moves into a list on
- * the stack, then makes each into a fresh child position (copy-make): the
- * parent stays intact, so there is nothing to unmake.  Bulk and full
- * counting are one function, perft_node, with the mode a constant.  The
- * castling of the loaded position travels beside the positions. */
+/* The perft recursion, one function per side to move, counting mode
+ * (bulk or full) and whether a castling right is left, each the one body
+ * perft_node with those as constants.  Once no right is left none comes
+ * back, so below such a node the castling pointer is a constant NULL and
+ * the castling code of the walk and the makes compiles away.
+ * A node walks its legal moves (bitboard_movegen.h) and visits each as it
+ * is found: no move list; the visit makes the child into a fresh position
+ * on the stack (copy-make: the parent stays intact, nothing to unmake),
+ * with the move's kind known at compile time, and searches it.  Two plies
+ * from the end of a bulk count the children are listed instead (visit_last
+ * below).  The castling of the loaded position travels beside the
+ * positions. */
 #include "bitboard_perft.h"
 
 #include "backend.h"
 #include "bitboard_movegen.h"
 
-static uint64_t perft_bulk(const CbbPosition *p, const CbbCastling *c, int depth);
-static uint64_t perft_full(const CbbPosition *p, const CbbCastling *c, int depth);
-
-/* The sum over `moves` of the replies each leaves `them`, the side to move
- * after it: make and count inlined into one loop per side, so the child
- * stays in registers between the two.  It pays: without it (a call and a
- * side test per counted node) bulk perft ran more instructions (callgrind,
- * initial position depth 5; no result file kept). */
-CBB_INLINE uint64_t count_replies(const CbbPosition *p, const CbbCastling *c, const CbbMove *moves, int count,
-                                  const int them)
-{
-    uint64_t nodes = 0;
-    for (int i = 0; i < count; i++) {
-        CbbPosition child;
-        cbb_copy_make(p, &child, moves[i], c);
-        BACKEND_DEBUG_CHECK(cbb_position_check, &child);
-        nodes += cbb_count_side(&child, c, them);
-    }
-    return nodes;
-}
+#define PERFT_DECLARE(name) static uint64_t name(const CbbPosition *p, const CbbCastling *c, int depth);
+PERFT_DECLARE(perft_bulk_white)
+PERFT_DECLARE(perft_bulk_black)
+PERFT_DECLARE(perft_full_white)
+PERFT_DECLARE(perft_full_black)
+PERFT_DECLARE(perft_bulk_white_no_castling)
+PERFT_DECLARE(perft_bulk_black_no_castling)
+PERFT_DECLARE(perft_full_white_no_castling)
+PERFT_DECLARE(perft_full_black_no_castling)
 
 /* Bulk: the last ply is counted, never made, so a bulk search stops at
- * depth 1; a full one makes every move and stops at depth 0. */
-CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int depth, const bool bulk)
+ * depth 1; a full one makes every move and stops at depth 0.  `c` NULL:
+ * the parent had no castling right left, so the child has none either. */
+CBB_INLINE uint64_t perft_child(const CbbPosition *child, const CbbCastling *c, int depth, const int side,
+                                const bool bulk)
+{
+    if (c && child->castling) {
+        if (bulk)
+            return side == CBB_WHITE ? perft_bulk_white(child, c, depth) : perft_bulk_black(child, c, depth);
+        return side == CBB_WHITE ? perft_full_white(child, c, depth) : perft_full_black(child, c, depth);
+    }
+    if (bulk)
+        return side == CBB_WHITE ? perft_bulk_white_no_castling(child, NULL, depth)
+                                 : perft_bulk_black_no_castling(child, NULL, depth);
+    return side == CBB_WHITE ? perft_full_white_no_castling(child, NULL, depth)
+                             : perft_full_black_no_castling(child, NULL, depth);
+}
+
+CBB_INLINE void visit(CbbSink *s, const CbbPosition *p, const int us, int from, int to, const int piece,
+                      const int special, const bool capture, const bool bulk)
+{
+    _Alignas(64) CbbPosition child;
+    cbb_make_move(p, &child, us, from, to, piece, special, capture, s->castling);
+    BACKEND_DEBUG_CHECK(cbb_position_check, &child);
+    s->nodes += perft_child(&child, s->castling, s->depth, us ^ 1, bulk);
+}
+
+CBB_INLINE void visit_bulk(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                           bool capture)
+{
+    visit(s, p, us, from, to, piece, special, capture, true);
+}
+
+CBB_INLINE void visit_full(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                           bool capture)
+{
+    visit(s, p, us, from, to, piece, special, capture, false);
+}
+
+/* Two plies from the end of a bulk count the children are made into a
+ * list of positions, then counted one after the other: the counting walk
+ * is inlined once, in that loop, instead of called per child. */
+CBB_INLINE void visit_last(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                           bool capture)
+{
+    CbbPosition *child = &s->children[s->nodes++];
+    cbb_make_move(p, child, us, from, to, piece, special, capture, s->castling);
+    BACKEND_DEBUG_CHECK(cbb_position_check, child);
+}
+
+/* The last ply of a full count: each leaf is made, whole, into memory and
+ * counted, with no call per leaf.  The empty asm statement takes the leaf
+ * as an input held in memory, so the compiler must finish every store of
+ * the make and cannot drop it as unread. */
+CBB_INLINE void visit_leaf(CbbSink *s, const CbbPosition *p, int us, int from, int to, int piece, int special,
+                           bool capture)
+{
+    _Alignas(64) CbbPosition leaf;
+    cbb_make_move(p, &leaf, us, from, to, piece, special, capture, s->castling);
+    BACKEND_DEBUG_CHECK(cbb_position_check, &leaf);
+    __asm__ volatile("" : : "m"(leaf));
+    s->nodes++;
+}
+
+CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int depth, const int us, const bool bulk)
 {
     if (!bulk && depth == 0)
         return 1;
     if (bulk && depth == 1)
-        return cbb_count_moves(p, c);
-    CbbMove moves[CBB_MAX_MOVES];
-    int count = cbb_generate_moves(p, c, moves);
-    if (bulk && depth == 2)
-        return p->side == CBB_WHITE ? count_replies(p, c, moves, count, CBB_BLACK)
-                                    : count_replies(p, c, moves, count, CBB_WHITE);
-    uint64_t nodes = 0;
-    for (int i = 0; i < count; i++) {
-        CbbPosition child;
-        cbb_copy_make(p, &child, moves[i], c);
-        BACKEND_DEBUG_CHECK(cbb_position_check, &child);
-        nodes += bulk ? perft_bulk(&child, c, depth - 1) : perft_full(&child, c, depth - 1);
+        return cbb_count_side(p, c, us);
+    if (bulk && depth == 2) {
+        _Alignas(64) CbbPosition children[CBB_MAX_MOVES];
+        CbbSink s = {.nodes = 0, .castling = c, .children = children};
+        cbb_walk_side(p, c, us, &s, visit_last);
+        uint64_t nodes = 0;
+        for (uint64_t i = 0; i < s.nodes; i++)
+            nodes += cbb_count_side(&children[i], c, us ^ 1);
+        return nodes;
     }
-    return nodes;
+    CbbSink s = {.nodes = 0, .castling = c, .depth = depth - 1};
+    if (!bulk && depth == 1)
+        cbb_walk_side(p, c, us, &s, visit_leaf);
+    else
+        cbb_walk_side(p, c, us, &s, bulk ? visit_bulk : visit_full);
+    return s.nodes;
 }
 
-/* The two instances.  Not inlined into each other, so the compiler cannot
- * see that a leaf's position goes unread and drop the last ply's makes. */
-static __attribute__((noinline)) uint64_t perft_bulk(const CbbPosition *p, const CbbCastling *c, int depth)
-{
-    return perft_node(p, c, depth, true);
-}
-
-static __attribute__((noinline)) uint64_t perft_full(const CbbPosition *p, const CbbCastling *c, int depth)
-{
-    return perft_node(p, c, depth, false);
-}
+/* The eight instances.  Not inlined into each other, so the compiler
+ * cannot see that a leaf's position goes unread and drop the last ply's
+ * makes. */
+#define PERFT_INSTANCE(name, us, bulk, castling)                                                                       \
+    static __attribute__((noinline)) uint64_t name(const CbbPosition *p, const CbbCastling *c, int depth)              \
+    {                                                                                                                  \
+        (void)c;                                                                                                       \
+        return perft_node(p, castling, depth, us, bulk);                                                               \
+    }
+PERFT_INSTANCE(perft_bulk_white, CBB_WHITE, true, c)
+PERFT_INSTANCE(perft_bulk_black, CBB_BLACK, true, c)
+PERFT_INSTANCE(perft_full_white, CBB_WHITE, false, c)
+PERFT_INSTANCE(perft_full_black, CBB_BLACK, false, c)
+PERFT_INSTANCE(perft_bulk_white_no_castling, CBB_WHITE, true, NULL)
+PERFT_INSTANCE(perft_bulk_black_no_castling, CBB_BLACK, true, NULL)
+PERFT_INSTANCE(perft_full_white_no_castling, CBB_WHITE, false, NULL)
+PERFT_INSTANCE(perft_full_black_no_castling, CBB_BLACK, false, NULL)
 
 uint64_t cbb_perft(const CbbState *s, int depth, bool bulk)
 {
     if (depth <= 0)
         return 1;
-    return bulk ? perft_bulk(&s->pos, &s->castling, depth) : perft_full(&s->pos, &s->castling, depth);
+    return perft_child(&s->pos, &s->castling, depth, s->pos.side, bulk);
 }

@@ -44,14 +44,17 @@ void cbb_load(CbbState *s, const Position *pos)
         Piece piece = pos->board[square];
         if (piece == EMPTY)
             continue;
-        p->kind[PIECE_KIND(piece) - PAWN] |= cbb_bit(square);
+        if (PIECE_KIND(piece) == KING)
+            p->king[PIECE_ARMY(piece)] = (uint8_t)square; /* the FEN reader allows one a side */
+        else
+            p->kind[PIECE_KIND(piece) - PAWN] |= cbb_bit(square);
         p->color[PIECE_ARMY(piece)] |= cbb_bit(square);
     }
     p->side = (uint8_t)pos->turn;
     p->castling = pos->castling;
     p->ep_square = (int8_t)pos->ep_square;
-    p->halfmove_clock = pos->halfmove_clock;
-    p->fullmove_number = pos->fullmove_number;
+    s->halfmove_clock = pos->halfmove_clock;
+    s->fullmove_number = pos->fullmove_number;
     load_castling(s, pos);
 }
 
@@ -60,9 +63,9 @@ void cbb_save(const CbbState *s, Position *pos)
     const CbbPosition *p = &s->pos;
     memset(pos, 0, sizeof *pos);
     pos->game = GAME_CHESS;
-    for (int k = CBB_PAWN; k < CBB_KINDS; k++)
+    for (int k = CBB_PAWN; k <= CBB_KING; k++)
         for (int side = CBB_WHITE; side <= CBB_BLACK; side++) {
-            CbbBitboard set = p->kind[k] & p->color[side];
+            CbbBitboard set = k == CBB_KING ? cbb_bit(p->king[side]) : p->kind[k] & p->color[side];
             PawnState state = k != CBB_PAWN ? PAWN_NONE : side == CBB_WHITE ? PAWN_UP : PAWN_DOWN;
             while (set)
                 pos->board[cbb_pop_lsb(&set)] = PIECE_MAKE(side, k + PAWN, state);
@@ -72,8 +75,8 @@ void cbb_save(const CbbState *s, Position *pos)
     memcpy(pos->castling_rook, s->castling_rook, sizeof pos->castling_rook);
     pos->castling_letters = s->castling_letters;
     pos->ep_square = p->ep_square;
-    pos->halfmove_clock = clock_saved(p->halfmove_clock);
-    pos->fullmove_number = clock_saved(p->fullmove_number);
+    pos->halfmove_clock = clock_saved(s->halfmove_clock);
+    pos->fullmove_number = clock_saved(s->fullmove_number);
 }
 
 static int kind_on(const CbbPosition *p, CbbBitboard square)
@@ -93,8 +96,7 @@ bool cbb_decode(const CbbState *s, Move move, CbbMove *out)
     if (move_is_castling(move)) {
         /* The king takes its own rook, of a right held. */
         int r = 2 * p->side + (move.to < move.from);
-        if (!(p->kind[CBB_KING] & own & from) || !(p->castling & (1 << r)) ||
-            s->castling.castles[r].rook_from != move.to)
+        if (p->king[p->side] != move.from || !(p->castling & (1 << r)) || s->castling.castles[r].rook_from != move.to)
             return false;
         *out = (CbbMove){move.from, move.to, CBB_KING, CBB_MOVE_CASTLE};
         return true;
@@ -122,18 +124,22 @@ bool cbb_decode(const CbbState *s, Move move, CbbMove *out)
 const char *cbb_position_check(const CbbPosition *p)
 {
     CbbBitboard all = 0;
-    for (int k = CBB_PAWN; k < CBB_KINDS; k++) {
+    for (int k = CBB_PAWN; k < CBB_KING; k++) {
         if (all & p->kind[k])
             return "a square holds two kinds";
         all |= p->kind[k];
+    }
+    for (int side = CBB_WHITE; side <= CBB_BLACK; side++) {
+        if (p->king[side] >= C_SQUARES || !(p->color[side] & cbb_bit(p->king[side])))
+            return "a king's square is not its side's";
+        if (all & cbb_bit(p->king[side]))
+            return "a square holds two kinds";
+        all |= cbb_bit(p->king[side]);
     }
     if (p->color[CBB_WHITE] & p->color[CBB_BLACK])
         return "a square holds both colours";
     if (all != (p->color[CBB_WHITE] | p->color[CBB_BLACK]))
         return "kind sets and colour sets cover different squares";
-    for (int side = CBB_WHITE; side <= CBB_BLACK; side++)
-        if (cbb_popcount(p->kind[CBB_KING] & p->color[side]) != 1)
-            return "a side has no king or more than one";
     if (p->kind[CBB_PAWN] & (CBB_RANK_1 | CBB_RANK_8))
         return "a pawn on the first or last rank";
     if (p->side > CBB_BLACK)
@@ -157,7 +163,7 @@ const char *cbb_position_check(const CbbPosition *p)
             continue;
         /* The king on its back rank, a rook of its side on the right's side. */
         CbbBitboard own = p->color[right / 2], back_rank = right / 2 ? CBB_RANK_8 : CBB_RANK_1;
-        CbbBitboard king = p->kind[CBB_KING] & own & back_rank;
+        CbbBitboard king = cbb_bit(p->king[right / 2]) & back_rank;
         CbbBitboard beside = right % 2 ? king - 1 : back_rank & ~(king | (king - 1));
         if (!king || !(p->kind[CBB_ROOK] & own & beside))
             return "a castling right without its king and a rook on its side";
@@ -173,8 +179,8 @@ const char *cbb_check(const CbbState *s)
     for (int right = 0; right < CASTLE_RIGHTS; right++) {
         const CbbCastle *c = &s->castling.castles[right];
         CbbBitboard own = s->pos.color[right / 2];
-        if ((s->pos.castling & (1 << right)) && (!(s->pos.kind[CBB_KING] & own & cbb_bit(c->king_from)) ||
-                                                 !(s->pos.kind[CBB_ROOK] & own & cbb_bit(c->rook_from))))
+        if ((s->pos.castling & (1 << right)) &&
+            (s->pos.king[right / 2] != c->king_from || !(s->pos.kind[CBB_ROOK] & own & cbb_bit(c->rook_from))))
             return "a castling right without its king and rook at home";
     }
     return NULL;

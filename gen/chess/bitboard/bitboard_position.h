@@ -1,12 +1,13 @@
 /* The bitboard chess position, its internal move, and copy-make.
  *
- * A position is eight bitboards, one per piece kind (both colours together)
- * and one per colour, so "white knights" is kind[CBB_KNIGHT] & color[WHITE],
- * plus the side to move, castling rights, en passant square and clocks: 80
- * bytes, cheap enough to copy that the search never unmakes a move, it
- * keeps the parent.  Example, the initial position: kind[CBB_PAWN] is ranks
- * 2 and 7 (0x00ff00000000ff00), color[CBB_WHITE] is ranks 1 and 2
- * (0x000000000000ffff), so the white pawns are their AND, 0xff00.
+ * A position is seven bitboards, one per piece kind but the king (both
+ * colours together) and one per colour, so "white knights" is
+ * kind[CBB_KNIGHT] & color[WHITE]; each king's square; the side to move,
+ * castling rights and en passant square: 64 bytes, one cache line (the
+ * move clocks live in CbbState: perft never reads them), cheap enough to
+ * copy that the search never unmakes a move, it keeps the parent.  Example, the initial position: kind[CBB_PAWN] is
+ * ranks 2 and 7 (0x00ff00000000ff00), color[CBB_WHITE] is ranks 1 and 2 (0x000000000000ffff), so the white pawns are
+ * their AND, 0xff00.
  *
  * The internal move carries what make needs without looking at the board:
  * from, to, the moving kind and what is special about the move. */
@@ -21,14 +22,17 @@
 enum { CBB_PAWN = 0, CBB_KNIGHT, CBB_BISHOP, CBB_ROOK, CBB_QUEEN, CBB_KING, CBB_KINDS };
 
 typedef struct CbbPosition {
-    CbbBitboard kind[CBB_KINDS];
-    CbbBitboard color[2];
-    uint8_t side;     /* CBB_WHITE or CBB_BLACK to move */
-    uint8_t castling; /* CASTLE_* bits */
-    int8_t ep_square; /* square passed over by the last double step, or -1 */
-    int32_t halfmove_clock;
-    int32_t fullmove_number;
+    CbbBitboard kind[CBB_KING]; /* pawns .. queens; the kings are squares */
+    CbbBitboard color[2];       /* every piece of each side, kings included */
+    uint8_t king[2];            /* each side's king square */
+    uint8_t side;               /* CBB_WHITE or CBB_BLACK to move */
+    uint8_t castling;           /* CASTLE_* bits */
+    int8_t ep_square;           /* square passed over by the last double step, or -1 */
 } CbbPosition;
+/* Perft aligns its positions to 64 bytes, one cache line each (the type
+ * itself is not over-aligned: the harness keeps undo records, which hold
+ * one, at the alignment malloc gives). */
+_Static_assert(sizeof(CbbPosition) == 64, "a position is one cache line");
 
 enum {
     CBB_MOVE_PLAIN = 0,    /* quiet move or capture */
@@ -71,58 +75,108 @@ typedef struct CbbCastling {
  * save() gives back of the castling text and the key needs. */
 typedef struct CbbState {
     CbbPosition pos;
+    int32_t halfmove_clock, fullmove_number; /* the backend's make keeps them; perft never reads them */
     CbbCastling castling;
     uint64_t castling_keys[16];
     uint8_t castling_rook[CASTLE_RIGHTS];
     uint8_t castling_letters;
 } CbbState;
 
-/* Writes into `child` the position after `m`, a legal move of `parent`. */
-CBB_INLINE void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, CbbMove m, const CbbCastling *castling)
+/* Writes into `child` the position after a legal move of `parent` by side
+ * `us`, from `from` to `to`, of kind `piece`, `special` a CBB_MOVE_*, and
+ * `capture` whether an enemy piece stands on `to` (false for en passant and
+ * castling).  The move generator calls it with all of those but the squares
+ * as constants, so each kind of move compiles to its own short make: a
+ * quiet move touches one kind and our colour; only a capture clears the
+ * target from the enemy's sets, and only a king or rook move or a capture
+ * can drop a castling right (`castling` NULL: the parent has none left,
+ * so the make never looks).  No move clock: perft never reads one, and
+ * the backend's make (bitboard_core.c) keeps them in the state. */
+CBB_INLINE void cbb_make_move(const CbbPosition *parent, CbbPosition *child, const int us, int from, int to,
+                              const int piece, const int special, const bool capture, const CbbCastling *castling)
 {
-    int us = parent->side, them = us ^ 1;
-    CbbBitboard from = cbb_bit(m.from), to = cbb_bit(m.to);
+    const int them = us ^ 1;
+    CbbBitboard from_bit = cbb_bit(from), to_bit = cbb_bit(to);
     /* Read before the child is written, which it cannot alias. */
-    uint8_t keep = castling->keep[m.from] & castling->keep[m.to];
+    uint8_t rights = parent->castling;
+    if (castling && (piece == CBB_KING || piece == CBB_ROOK || capture))
+        rights &= castling->keep[from] & castling->keep[to];
     *child = *parent;
-    CbbBitboard captured = parent->color[them] & to;
-    /* Clear the target from every kind: it is empty or holds the victim. */
-    for (int k = CBB_PAWN; k < CBB_KING; k++)
-        child->kind[k] &= ~to;
-    child->color[them] &= ~to;
-    child->kind[m.piece] ^= from | to;
-    child->color[us] ^= from | to;
-    child->castling &= keep;
-    child->ep_square = -1;
-    child->halfmove_clock = (m.piece == CBB_PAWN || captured) ? 0 : parent->halfmove_clock + 1;
-    child->fullmove_number = parent->fullmove_number + us; /* counts up after black's move */
+    child->castling = rights;
     child->side = (uint8_t)them;
-    switch (m.special) {
-    case CBB_MOVE_PLAIN: break;
-    case CBB_MOVE_DOUBLE_STEP: child->ep_square = (int8_t)((m.from + m.to) / 2); break;
-    case CBB_MOVE_EN_PASSANT: {
-        CbbBitboard victim = us == CBB_WHITE ? to >> 8 : to << 8;
+    child->ep_square = special == CBB_MOVE_DOUBLE_STEP ? (int8_t)((from + to) / 2) : -1;
+    if (capture) {
+        /* The victim is of one of these kinds (never the king). */
+        for (int k = CBB_PAWN; k < CBB_KING; k++)
+            child->kind[k] &= ~to_bit;
+        child->color[them] ^= to_bit;
+    }
+    if (special == CBB_MOVE_CASTLE) {
+        /* The king (from) takes its own rook (to); either may land where
+         * the other stood. */
+        int rank = from & 56, king_side = to > from;
+        CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
+        child->king[us] = (uint8_t)(rank + (king_side ? 6 : 2));
+        child->kind[CBB_ROOK] ^= to_bit ^ rook_to;
+        child->color[us] ^= from_bit ^ to_bit ^ king_to ^ rook_to;
+        return;
+    }
+    child->color[us] ^= from_bit | to_bit;
+    if (special >= CBB_MOVE_PROMOTE_BASE) {
+        child->kind[CBB_PAWN] ^= from_bit;
+        child->kind[special - CBB_MOVE_PROMOTE_BASE] ^= to_bit;
+        return;
+    }
+    if (piece == CBB_KING)
+        child->king[us] = (uint8_t)to;
+    else
+        child->kind[piece] ^= from_bit | to_bit;
+    if (special == CBB_MOVE_EN_PASSANT) {
+        CbbBitboard victim = us == CBB_WHITE ? to_bit >> 8 : to_bit << 8;
         child->kind[CBB_PAWN] ^= victim;
         child->color[them] ^= victim;
-        break;
     }
-    case CBB_MOVE_CASTLE: {
-        /* The king (from) took its own rook (to): the lines above took both
-         * off our set and the rook off the rooks, and put the king on the
-         * rook's square, which is now set right (either may land where the
-         * other stood). */
-        int rank = m.from & 56, king_side = m.to > m.from;
-        CbbBitboard king_to = cbb_bit(rank + (king_side ? 6 : 2)), rook_to = cbb_bit(rank + (king_side ? 5 : 3));
-        child->kind[CBB_KING] = (child->kind[CBB_KING] & ~to) | king_to;
-        child->kind[CBB_ROOK] |= rook_to;
-        child->color[us] |= king_to | rook_to;
-        break;
+}
+
+/* The same for a move from the list (the backend's make, tests): the
+ * move's kinds looked at once, then the constant-argument make. */
+#define CBB_MAKE_CASE(us, piece, special)                                                                              \
+    return capture ? cbb_make_move(parent, child, us, m.from, m.to, piece, special, true, castling)                    \
+                   : cbb_make_move(parent, child, us, m.from, m.to, piece, special, false, castling)
+CBB_INLINE void cbb_make_listed_side(const CbbPosition *parent, CbbPosition *child, CbbMove m,
+                                     const CbbCastling *castling, const int us)
+{
+    bool capture = (parent->color[us ^ 1] & cbb_bit(m.to)) != 0;
+    switch (m.special) {
+    case CBB_MOVE_DOUBLE_STEP:
+        return cbb_make_move(parent, child, us, m.from, m.to, CBB_PAWN, m.special, false, castling);
+    case CBB_MOVE_EN_PASSANT:
+        return cbb_make_move(parent, child, us, m.from, m.to, CBB_PAWN, m.special, false, castling);
+    case CBB_MOVE_CASTLE: return cbb_make_move(parent, child, us, m.from, m.to, CBB_KING, m.special, false, castling);
+    case CBB_MOVE_PROMOTE_BASE + CBB_KNIGHT: CBB_MAKE_CASE(us, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_KNIGHT);
+    case CBB_MOVE_PROMOTE_BASE + CBB_BISHOP: CBB_MAKE_CASE(us, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_BISHOP);
+    case CBB_MOVE_PROMOTE_BASE + CBB_ROOK: CBB_MAKE_CASE(us, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_ROOK);
+    case CBB_MOVE_PROMOTE_BASE + CBB_QUEEN: CBB_MAKE_CASE(us, CBB_PAWN, CBB_MOVE_PROMOTE_BASE + CBB_QUEEN);
+    default: break;
     }
-    default: /* promotion: the pawn that arrived becomes the new piece */
-        child->kind[CBB_PAWN] ^= to;
-        child->kind[m.special - CBB_MOVE_PROMOTE_BASE] ^= to;
-        break;
+    switch (m.piece) {
+    case CBB_PAWN: CBB_MAKE_CASE(us, CBB_PAWN, CBB_MOVE_PLAIN);
+    case CBB_KNIGHT: CBB_MAKE_CASE(us, CBB_KNIGHT, CBB_MOVE_PLAIN);
+    case CBB_BISHOP: CBB_MAKE_CASE(us, CBB_BISHOP, CBB_MOVE_PLAIN);
+    case CBB_ROOK: CBB_MAKE_CASE(us, CBB_ROOK, CBB_MOVE_PLAIN);
+    case CBB_QUEEN: CBB_MAKE_CASE(us, CBB_QUEEN, CBB_MOVE_PLAIN);
+    default: CBB_MAKE_CASE(us, CBB_KING, CBB_MOVE_PLAIN);
     }
+}
+#undef CBB_MAKE_CASE
+
+/* Writes into `child` the position after `m`, a legal move of `parent`. */
+static inline void cbb_copy_make(const CbbPosition *parent, CbbPosition *child, CbbMove m, const CbbCastling *castling)
+{
+    if (parent->side == CBB_WHITE)
+        cbb_make_listed_side(parent, child, m, castling, CBB_WHITE);
+    else
+        cbb_make_listed_side(parent, child, m, castling, CBB_BLACK);
 }
 
 /* Conversions to and from the neutral position (bitboard_position.c). */
