@@ -111,7 +111,7 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     Participants *parts = calloc(1, sizeof *parts);
     if (!parts) {
         status = output_error(&o, err, "out of memory");
-    } else if (s.hash_mib && !(table = perft_hash_create((size_t)s.hash_mib))) {
+    } else if (s.hash_mib && !(table = perft_hash_create_threads((size_t)s.hash_mib, s.threads))) {
         snprintf(message, sizeof message, "--hash %d: cannot allocate a table of %d MiB", s.hash_mib, s.hash_mib);
         status = output_error(&o, err, message);
     } else if (participants_start(parts, &s, message, sizeof message) < 0) {
@@ -124,7 +124,9 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
                              .progress = s.progress,
                              .err = err,
                              .hook = hooks ? hooks->divide : NULL,
-                             .hook_context = hooks ? hooks->context : NULL};
+                             .hook_context = hooks ? hooks->context : NULL,
+                             .units_lines = s.units_lines,
+                             .split = s.split};
         status = run_mode(&s, parts, &counting, &o, err);
         report_hash(table, err);
     }

@@ -15,6 +15,7 @@
 #ifndef GEN_PERFT_CROSSCHECK_H
 #define GEN_PERFT_CROSSCHECK_H
 
+#include "perft_count.h"
 #include "move_text.h"
 #include "participants.h"
 #include "position_text.h"
@@ -39,12 +40,12 @@ typedef struct CrossReport {
     int depth;                                  /* depth remaining at that position */
     char only_first[CROSS_PATH_MAX];            /* moves only `first` has */
     char only_second[CROSS_PATH_MAX];           /* moves only `second` has */
-    uint64_t counted_above[2], divided_here[2]; /* PERFT_INCONSISTENT: the pair's two counts of `position` */
+    PerftCount counted_above[2], divided_here[2]; /* PERFT_INCONSISTENT: the pair's two counts of `position` */
     /* LEAF_COUNT and MOVE_TWICE: who, which move (played from `position`)
      * and its count, or its two counts. */
     const char *culprit;
     char move[MOVE_TEXT_MAX];
-    uint64_t move_counts[2];
+    PerftCount move_counts[2];
 } CrossReport;
 
 /* Divides q with each of the `count` participants into divides[k] (each

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "perft_count.h"
 #include "output.h"
 #include "participants.h"
 
@@ -16,7 +17,7 @@ typedef struct SpeedRow {
     Game game;
     const Engine *engine; /* an engine's row, or NULL for a backend's */
     double seconds;
-    unsigned long long nodes;
+    PerftCount nodes;
 } SpeedRow;
 
 enum { MAX_SPEED_ROWS = MAX_PARTICIPANTS * GAME_COUNT };

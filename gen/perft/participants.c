@@ -125,14 +125,20 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
                              .label = c->label ? label : NULL,
                              .err = c->err,
                              .table = c->table,
-                             .node_budget = c->node_budget};
+                             .node_budget = c->node_budget,
+                             .units_lines = c->units_lines,
+                             .split = c->split};
     DeepResult result = {.roots = out->entries};
     int r = c->hook ? c->hook(&job, &settings, &result, err, errlen, c->hook_context)
                     : deep_divide(&job, &settings, &result, err, errlen);
     out->count = result.root_count;
     out->total = 0;
     for (int i = 0; i < result.root_count; i++)
-        out->total += out->entries[i].count; /* 0 for a root move not finished */
+        if (!perft_count_add(&out->total, out->entries[i].count)) { /* 0 for a root move not finished */
+            snprintf(err, errlen, "backend %s: the count passes 2^128 - 1", b->name);
+            r = -1;
+            break;
+        }
     out->seconds = result.seconds;
     out->units = result.units;
     out->units_done = result.units_done;

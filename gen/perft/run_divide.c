@@ -42,7 +42,7 @@ static void report_speed(const RunSettings *s, const Counting *c, const Particip
         snprintf(how, sizeof how, "engine over %s, time-out %g s a query; its own bulk counting, hashing and threads",
                  p->engine->spec.protocol == ENGINE_UCI ? "UCI" : "perftree", p->engine->timeout);
     }
-    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, %s)\n", s->depth, (unsigned long long)d->total,
+    fprintf(err, "perft %d: %s nodes in %.3f s, %.2f Mnps (%s %s, %s)\n", s->depth, PERFT_COUNT_TEXT(d->total),
             d->seconds, mnps(d), game_name(s->position.game), p->name, how);
 }
 

@@ -8,6 +8,7 @@
 #ifndef GEN_PERFT_RUN_SUITE_H
 #define GEN_PERFT_RUN_SUITE_H
 
+#include "perft_count.h"
 #include "output.h"
 #include "participants.h"
 #include "settings.h"
@@ -22,7 +23,7 @@ typedef struct SuiteTotals {
     int deeper;        /* (position, depth) pairs deeper than max_depth, not run */
     int unplayed;      /* positions of a game no participant plays (-b none, engines of the other game) */
     double seconds;    /* time spent counting */
-    unsigned long long nodes;
+    PerftCount nodes;
 } SuiteTotals;
 
 /* Runs the suite of `s`: a row per check and a summary that names what was

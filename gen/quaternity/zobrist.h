@@ -13,9 +13,11 @@
 #include <stdint.h>
 
 #include "position.h"
+#include "zobrist_key.h"
 
 typedef struct QuaternityZobrist {
-    uint64_t piece[Q_SQUARES][256]; /* [square][piece byte], [..][EMPTY] is 0 */
+    uint64_t piece[Q_SQUARES][256];  /* [square][piece byte], [..][EMPTY] is 0 */
+    uint64_t piece2[Q_SQUARES][256]; /* the second stream's (zobrist_key.h) */
     uint64_t turn[4];
     uint64_t controller[4][4]; /* [army][its controller] */
     uint64_t frozen[16];
@@ -30,6 +32,11 @@ static inline uint64_t quaternity_zobrist_piece(int square, Piece p)
     return quaternity_zobrist.piece[square][p];
 }
 
+static inline uint64_t quaternity_zobrist_piece2(int square, Piece p)
+{
+    return quaternity_zobrist.piece2[square][p];
+}
+
 /* The part of the key that is not the men. */
 static inline uint64_t quaternity_zobrist_state(int turn, const uint8_t controller[4], int frozen)
 {
@@ -41,5 +48,7 @@ static inline uint64_t quaternity_zobrist_state(int turn, const uint8_t controll
 
 /* The key of a neutral position (initialises the tables). */
 uint64_t quaternity_zobrist_position(const Position *pos);
+/* Both streams' keys (lo is quaternity_zobrist_position). */
+ZobristKey quaternity_zobrist_position128(const Position *pos);
 
 #endif
