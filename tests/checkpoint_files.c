@@ -127,7 +127,7 @@ static void forge_first_count(const char *path, const char *count)
 
 Test(checkpoint_files, numbers_in_records_are_digits_only)
 {
-    static const char *const COUNTS[] = {"-1", "+380", " 380", "0x17c", "18446744073709551616"};
+    static const char *const COUNTS[] = {"-1", "+380", " 380", "0x17c", "340282366920938463463374607431768211456"};
     for (size_t i = 0; i < sizeof COUNTS / sizeof *COUNTS; i++) {
         char path[] = "/tmp/perft-checkpoint-XXXXXX";
         temp_path(path);

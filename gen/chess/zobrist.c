@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "castling.h"
-#include "run_once.h"
+#include "zobrist_fill.h"
 #include "zobrist_seed.h"
 #include "zobrist_random.h"
 
@@ -11,8 +11,8 @@ ChessZobrist chess_zobrist;
 
 static void fill(void)
 {
-    uint64_t seed = 0x43686573735a6f62ull ^ zobrist_seed_take(0); /* "ChessZob" */
-    uint64_t seed2 = 0x43686573735a6f32ull ^ zobrist_seed_take(1); /* "ChessZo2" */
+    uint64_t seed = 0x43686573735a6f62ull ^ zobrist_seed_stream(0); /* "ChessZob" */
+    uint64_t seed2 = 0x43686573735a6f32ull ^ zobrist_seed_stream(1); /* "ChessZo2" */
     for (int sq = 0; sq < C_SQUARES; sq++)
         for (int i = 1; i < 13; i++) {
             chess_zobrist.piece[sq][i] = zobrist_next(&seed);
@@ -32,7 +32,7 @@ static void fill(void)
 
 static void chess_zobrist_init(void)
 {
-    RUN_ONCE(fill);
+    ZOBRIST_FILL_CURRENT(fill);
 }
 
 void chess_zobrist_castling_keys(const Position *pos, uint64_t keys[16])

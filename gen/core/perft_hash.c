@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "table_memory.h"
+#include "zobrist_seed.h"
 
 /* data = count << DEPTH_BITS | depth.  An all-zero entry decodes to depth
  * 0, which is never probed, so a fresh table holds no hits. */
@@ -77,6 +78,9 @@ void perft_hash_describe(const PerftHash *table, char *out, size_t outlen)
 {
     if (!table)
         snprintf(out, outlen, "no hashing");
+    else if (zobrist_seed_current())
+        snprintf(out, outlen, "hash %zu MiB%s, key seed %llu", perft_hash_bytes(table) >> 20,
+                 table->verify ? ", verified" : "", (unsigned long long)zobrist_seed_current());
     else
         snprintf(out, outlen, "hash %zu MiB%s", perft_hash_bytes(table) >> 20, table->verify ? ", verified" : "");
 }

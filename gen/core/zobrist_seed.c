@@ -5,23 +5,32 @@
 #include "zobrist_random.h"
 
 static _Atomic uint64_t seed_value;
-static atomic_bool seed_taken;
+static _Atomic uint64_t generation = 1;
 
-bool zobrist_seed_set(uint64_t seed)
+void zobrist_seed_set(uint64_t seed)
 {
-    if (atomic_load(&seed_taken))
-        return atomic_load(&seed_value) == seed;
-    atomic_store(&seed_value, seed);
-    return true;
+    if (atomic_load(&seed_value) != seed) {
+        atomic_store(&seed_value, seed);
+        atomic_fetch_add(&generation, 1);
+    }
 }
 
-uint64_t zobrist_seed_take(int stream)
+uint64_t zobrist_seed_current(void)
 {
-    atomic_store(&seed_taken, true);
+    return atomic_load(&seed_value);
+}
+
+uint64_t zobrist_seed_generation(void)
+{
+    return atomic_load(&generation);
+}
+
+uint64_t zobrist_seed_stream(int stream)
+{
     uint64_t seed = atomic_load(&seed_value);
     if (seed == 0 && stream == 0)
-        return 0; /* the keys of every run before seeds */
-    /* Distinct for every (seed, stream): the filler XORs it into its state. */
+        return 0;
+    /* Distinct for every (seed, stream). */
     uint64_t state = seed * 2 + (uint64_t)stream;
     return zobrist_next(&state);
 }

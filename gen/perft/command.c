@@ -11,6 +11,7 @@
 #include "run_divide.h"
 #include "run_random.h"
 #include "run_suite.h"
+#include "zobrist_seed.h"
 
 static void list_backends(FILE *out)
 {
@@ -101,6 +102,7 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
         return report_error(err, "%s", message);
     if (s.mode == RUN_HELP || s.mode == RUN_LIST)
         return print_help_or_list(&s, out, err);
+    zobrist_seed_set(s.hash_seed); /* before any key is made: 0 when not given */
     if (hooks && hooks->results_elsewhere)
         s.output = NULL; /* two processes writing one file would overwrite each other's lines */
     Output o;

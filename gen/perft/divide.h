@@ -36,6 +36,8 @@ typedef struct Divide {
     Move twice_move;
     PerftCount twice_counts[2];
     char workers[64]; /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
+    int split;        /* plies below the root its units start at */
+    bool line_units;  /* units were lines, not distinct positions */
 } Divide;
 
 /* A divide with room for MAX_MOVES entries; false when out of memory. */

@@ -12,7 +12,6 @@
 #include "perft_hash.h"
 #include "position_text.h"
 #include "registry.h"
-#include "zobrist_seed.h"
 
 /* The modes an option may apply to, as bits. */
 enum { M_DIVIDE = 1, M_SUITE = 2, M_RANDOM = 4, M_ANY = 7 };
@@ -366,9 +365,7 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
                         value, PERFT_HASH_MAX_MIB);
         break;
     case OPT_HASH_SEED:
-        s->hash_seed = (uint64_t)number;
-        if (!zobrist_seed_set(s->hash_seed))
-            return fail(err, errlen, "--hash-seed %s: this process already made its keys with another seed", value);
+        s->hash_seed = (uint64_t)number; /* set by command.c, for the whole command */
         break;
     case OPT_UNITS:
         if (strcmp(value, "positions") != 0 && strcmp(value, "lines") != 0)

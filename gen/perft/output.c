@@ -91,6 +91,9 @@ static json_t *settings_json(const RunSettings *s)
                           formats[s->format], "backend", output_json_string(s->backend), "engines", engines,
                           "engine_timeout", s->engine_timeout, "bulk", s->bulk, "threads", s->threads, "hash_mib",
                           s->hash_mib, "hash_verify", s->hash_verify, "progress", s->progress);
+    json_object_set_new(j, "hash_seed", json_integer((json_int_t)s->hash_seed));
+    json_object_set_new(j, "units", json_string(s->units_lines ? "lines" : "positions"));
+    json_object_set_new(j, "split", s->split ? json_integer(s->split) : json_null());
     /* Per engine, in the order of "engines": its --engine-option values. */
     json_t *engine_options = json_array();
     for (int k = 0; k < s->engine_count; k++) {

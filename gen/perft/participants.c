@@ -145,6 +145,8 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
     out->units_resumed = result.units_resumed;
     out->nodes_resumed = result.nodes_resumed;
     out->units_kept = result.units_kept;
+    out->split = result.split;
+    out->line_units = c->units_lines;
     out->checkpoint_errno = result.checkpoint_errno;
     out->signal = result.signal;
     out->over_budget = result.over_budget;

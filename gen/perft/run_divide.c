@@ -35,7 +35,8 @@ static void report_speed(const RunSettings *s, const Counting *c, const Particip
     if (p->backend) {
         char counting[96];
         counting_text(c, s->bulk, counting, sizeof counting);
-        snprintf(how, sizeof how, "%s, %s, %zu units", counting, d->workers, d->units);
+        snprintf(how, sizeof how, "%s, %s, %zu units (%s, split %d)", counting, d->workers, d->units,
+                 d->line_units ? "lines" : "positions", d->split);
         if (d->units_resumed)
             snprintf(how + strlen(how), sizeof how - strlen(how), ", %zu from the checkpoint", d->units_resumed);
     } else {
@@ -145,9 +146,10 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         output_divide_table(o, game, ps, ds, n);
         output_disagreement(o, report);
     }
-    char how[96], backends[160];
+    char how[96], backends[200];
     counting_text(counting, s->bulk, how, sizeof how);
-    snprintf(backends, sizeof backends, "%s, %d thread%s", how, counting->threads, counting->threads == 1 ? "" : "s");
+    snprintf(backends, sizeof backends, "%s, %d thread%s, units (%s, split %d)", how, counting->threads,
+             counting->threads == 1 ? "" : "s", counting->units_lines ? "lines" : "positions", ds[0].split);
     SpeedRow rows[MAX_SPEED_ROWS];
     int nrows = 0;
     for (int k = 0; k < n; k++)

@@ -1,6 +1,6 @@
 #include "zobrist.h"
 
-#include "run_once.h"
+#include "zobrist_fill.h"
 #include "zobrist_seed.h"
 #include "zobrist_random.h"
 
@@ -8,8 +8,8 @@ QuaternityZobrist quaternity_zobrist;
 
 static void fill(void)
 {
-    uint64_t seed = 0x517561745a6f6221ull ^ zobrist_seed_take(0); /* "QuatZob!" */
-    uint64_t seed2 = 0x517561745a6f6232ull ^ zobrist_seed_take(1); /* "QuatZob2" */
+    uint64_t seed = 0x517561745a6f6221ull ^ zobrist_seed_stream(0); /* "QuatZob!" */
+    uint64_t seed2 = 0x517561745a6f6232ull ^ zobrist_seed_stream(1); /* "QuatZob2" */
     for (int sq = 0; sq < Q_SQUARES; sq++)
         for (int p = 1; p < 256; p++) {
             quaternity_zobrist.piece[sq][p] = zobrist_next(&seed);
@@ -26,7 +26,7 @@ static void fill(void)
 
 void quaternity_zobrist_init(void)
 {
-    RUN_ONCE(fill);
+    ZOBRIST_FILL_CURRENT(fill);
 }
 
 ZobristKey quaternity_zobrist_position128(const Position *pos)

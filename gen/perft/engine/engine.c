@@ -18,7 +18,7 @@ static const double DRAIN_SECONDS = 0.2;
 /* How often a perftree engine is looked at for having exited. */
 static const double EXIT_POLL_SECONDS = 0.05;
 
-static const char OUT_OF_RANGE[] = "an out-of-range count (above 340282366920938463463374607431768211455 = 2^128 - 1, the largest count there is)";
+static const char OUT_OF_RANGE[] = "an out-of-range count (above 2^128 - 1, the largest count there is)";
 
 /* What an answer looked like so far, for the error line. */
 typedef struct Answer {
