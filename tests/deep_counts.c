@@ -44,8 +44,7 @@ Test(deep_counts, engine_counts_past_2_64_in_text_stockfish_and_json, .timeout =
     EXPECT(r.status == 0 && strncmp(r.out, want, strlen(want)) == 0, "status %d, stdout %s, stderr %s", r.status, r.out,
            r.err);
     snprintf(want, sizeof want, "\n\n%s\n", total);
-    EXPECT(strlen(r.out) > strlen(want) && strcmp(r.out + strlen(r.out) - strlen(want), want) == 0, "stdout %s",
-           r.out);
+    EXPECT(strlen(r.out) > strlen(want) && strcmp(r.out + strlen(r.out) - strlen(want), want) == 0, "stdout %s", r.out);
     cli_free(&r);
 
     r = RUN("-b", "none", "--format", "stockfish", "--engine", ENGINE(TWO_TO_64), "2", CHESS_INITIAL);
@@ -82,8 +81,8 @@ Test(deep_counts, suite_counts_past_2_64, .timeout = 60 * TEST_SLOWDOWN)
     snprintf(text, sizeof text, "%s ;D2 %s ;id big\n", CHESS_INITIAL, total);
     suite_file(text, path);
     CliRun r = RUN("-b", "none", "--engine", ENGINE(TWO_TO_64), "--suite", path);
-    EXPECT(r.status == 0 && strstr(r.out, total) && strstr(r.out, " ok\n"), "status %d, stdout %s, stderr %s",
-           r.status, r.out, r.err);
+    EXPECT(r.status == 0 && strstr(r.out, total) && strstr(r.out, " ok\n"), "status %d, stdout %s, stderr %s", r.status,
+           r.out, r.err);
     cli_free(&r);
     unlink(path);
     /* One more than the engine's count: a failure, not a match after a wrap. */
@@ -134,7 +133,8 @@ Test(deep_counts, position_and_line_units_agree, .timeout = 120 * TEST_SLOWDOWN)
             RUN("-t", "2", "--units", "positions", "--split", CASES[i].split, CASES[i].depth, CASES[i].position);
         CliRun hashed = RUN("-t", "2", "--hash", "2M", "--split", CASES[i].split, CASES[i].depth, CASES[i].position);
         size_t n = strlen(CASES[i].total);
-        EXPECT(lines.status == 0 && strlen(lines.out) > n && strcmp(lines.out + strlen(lines.out) - n, CASES[i].total) == 0,
+        EXPECT(lines.status == 0 && strlen(lines.out) > n &&
+                   strcmp(lines.out + strlen(lines.out) - n, CASES[i].total) == 0,
                "lines: %s %s", lines.out, lines.err);
         EXPECT(positions.status == 0 && strcmp(positions.out, lines.out) == 0, "positions:\n%s\nlines:\n%s",
                positions.out, lines.out);

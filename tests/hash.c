@@ -339,8 +339,8 @@ static const struct Transposition {
      * leave a square a pawn can take on (e5xd6): that one is keyed. */
     {INITIAL, "e2e4 e7e5 g1f3", "g1f3 e7e5 e2e4", true},
     {INITIAL, "e2e4 a7a6 e4e5 d7d5", "e2e4 d7d5 e4e5 a7a6", false},
-    {INITIAL, "e2e3 e7e5 e3e4", "e2e4 e7e5", false},      /* the same men, but the other side to move */
-    {INITIAL, "e2e4", "e2e3 a7a6 e3e4", false},           /* an ep square and Black's a-pawn */
+    {INITIAL, "e2e3 e7e5 e3e4", "e2e4 e7e5", false}, /* the same men, but the other side to move */
+    {INITIAL, "e2e4", "e2e3 a7a6 e3e4", false},      /* an ep square and Black's a-pawn */
     {OPENING, "", "b4a6 d10f9 k9l7 i3j1 a6b4 f9d10 l7k9 j1i3", true},
     {OPENING, "b4a6 d10f9 k9l7 i3j1 c4d6", "c4d6 d10f9 k9l7 i3j1 b4a6", true},
     {OPENING, "b4a6 d10f9 k9l7 i3j1", "b4a6 d10f9 k9l7 i3j1 a6b4 f9d10 l7k9 j1i3 b4a6 d10f9 k9l7 i3j1", true},
@@ -358,9 +358,8 @@ Test(hash, transpositions_have_one_key)
         for (int b = 0; b < n; b++) {
             ZobristKey a = key_after(backends[b], tr->start, tr->a), c = key_after(backends[b], tr->start, tr->b);
             EXPECT(zobrist_key_equal(a, c) == tr->equal && (a.lo == c.lo) == tr->equal && (a.hi == c.hi) == tr->equal,
-                   "[%s] '%s' and '%s' from %s: keys %016llx and %016llx should be %s", backends[b]->name, tr->a,
-                   tr->b, tr->start, (unsigned long long)a.lo, (unsigned long long)c.lo,
-                   tr->equal ? "equal" : "different");
+                   "[%s] '%s' and '%s' from %s: keys %016llx and %016llx should be %s", backends[b]->name, tr->a, tr->b,
+                   tr->start, (unsigned long long)a.lo, (unsigned long long)c.lo, tr->equal ? "equal" : "different");
             EXPECT(zobrist_key_equal(a, first), "[%s] '%s': key %016llx, %s's %016llx", backends[b]->name, tr->a,
                    (unsigned long long)a.lo, backends[0]->name, (unsigned long long)first.lo);
         }
@@ -382,7 +381,7 @@ Test(hash, table_takes_only_full_key_and_depth)
     cr_assert(!perft_hash_probe(table, (ZobristKey){key.lo, key.hi ^ 1}, 4, &got),
               "a hit on a key that differs in its second half only");
     cr_assert(!perft_hash_probe(table, zero, 2, &got), "an empty entry hit key 0"); /* zero words: depth 0 */
-    perft_hash_store(table, key, 5, 1ull << 60);                                 /* too large to store: ignored */
+    perft_hash_store(table, key, 5, 1ull << 60);                                    /* too large to store: ignored */
     cr_assert(!perft_hash_probe(table, key, 5, &got));
     perft_hash_clear(table);
     cr_assert(!perft_hash_probe(table, key, 4, &got), "a hit after clear");

@@ -101,7 +101,8 @@ Test(text_input, engine_counts_out_of_range)
     static const struct {
         const char *engine, *what;
     } CASES[] = {
-        {"big=chess:perftree:printf 'e2e4 340282366920938463463374607431768211456\\n\\n340282366920938463463374607431768211456\\n'; :",
+        {"big=chess:perftree:printf 'e2e4 "
+         "340282366920938463463374607431768211456\\n\\n340282366920938463463374607431768211456\\n'; :",
          "an out-of-range count (above 2^128 - 1, the largest count there is); it sent 'e2e4 "
          "340282366920938463463374607431768211456' (line 1)"},
         {"big=chess:perftree:printf 'e2e4 1\\n\\n340282366920938463463374607431768211456\\n'; :",

@@ -4,14 +4,14 @@
 
 #include "castling.h"
 #include "zobrist_fill.h"
-#include "zobrist_seed.h"
 #include "zobrist_random.h"
+#include "zobrist_seed.h"
 
 ChessZobrist chess_zobrist;
 
 static void fill(void)
 {
-    uint64_t seed = 0x43686573735a6f62ull ^ zobrist_seed_stream(0); /* "ChessZob" */
+    uint64_t seed = 0x43686573735a6f62ull ^ zobrist_seed_stream(0);  /* "ChessZob" */
     uint64_t seed2 = 0x43686573735a6f32ull ^ zobrist_seed_stream(1); /* "ChessZo2" */
     for (int sq = 0; sq < C_SQUARES; sq++)
         for (int i = 1; i < 13; i++) {
@@ -64,8 +64,8 @@ ZobristKey chess_zobrist_position128(const Position *pos)
     chess_zobrist_init();
     uint64_t castling_keys[16];
     chess_zobrist_castling_keys(pos, castling_keys);
-    uint64_t state =
-        chess_zobrist_state(pos->turn, castling_keys[pos->castling & 15], chess_zobrist_ep_keyed(pos) ? pos->ep_square : -1);
+    uint64_t state = chess_zobrist_state(pos->turn, castling_keys[pos->castling & 15],
+                                         chess_zobrist_ep_keyed(pos) ? pos->ep_square : -1);
     ZobristKey key = {state, zobrist_second_state(state)};
     for (int sq = 0; sq < C_SQUARES; sq++) {
         key.lo ^= chess_zobrist_piece(sq, pos->board[sq]);

@@ -18,7 +18,7 @@
 #include "zobrist_key.h"
 
 typedef struct ChessZobrist {
-    uint64_t piece[C_SQUARES][13]; /* [square][0 empty (0), 1 + side * 6 + kind - 1] */
+    uint64_t piece[C_SQUARES][13];  /* [square][0 empty (0), 1 + side * 6 + kind - 1] */
     uint64_t piece2[C_SQUARES][13]; /* the second stream's (zobrist_key.h) */
     uint64_t black_to_move;
     uint64_t castling[16];

@@ -165,7 +165,8 @@ _Noreturn void perft_hash_verify_failed(ZobristKey key, int depth, uint64_t stor
     fprintf(stderr,
             "perft: --hash-verify: the table's count for key %016llx%016llx at depth %d is %llu, the unhashed perft "
             "counts %llu\n",
-            (unsigned long long)key.hi, (unsigned long long)key.lo, depth, (unsigned long long)stored, (unsigned long long)recomputed);
+            (unsigned long long)key.hi, (unsigned long long)key.lo, depth, (unsigned long long)stored,
+            (unsigned long long)recomputed);
     exit(BACKEND_CONTRACT_EXIT);
 }
 

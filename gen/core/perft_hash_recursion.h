@@ -19,12 +19,10 @@
  * and a mix of lo's state part.  In chess an en passant square is keyed
  * only when a capture onto it may follow (chess/zobrist.h); backends keep
  * it after every double step, so the recursion takes it out of lo's state
- * part (ep_out) where no pawn stands beside the one that stepped.  The hashed recursion computes the key of the position
- * it starts from (PREFIX_key, from the neutral position) and updates it
- * per move from the squares the move may change, read before and after
- * make.  It searches only the plies where a child is probed (depth >= 3)
- * and hands each depth-2 node that misses to the backend's own perft, so
- * the leaves run at the unhashed speed. */
+ * part (ep_out) where no pawn stands beside the one that stepped.  The hashed recursion computes the key of the
+ * position it starts from (PREFIX_key, from the neutral position) and updates it per move from the squares the move may
+ * change, read before and after make.  It searches only the plies where a child is probed (depth >= 3) and hands each
+ * depth-2 node that misses to the backend's own perft, so the leaves run at the unhashed speed. */
 #ifndef PH_BACKEND
 #error "define PH_BACKEND before including perft_hash_recursion.h"
 #endif

@@ -12,16 +12,25 @@ enum { HUGE_PAGE = 2 << 20, MAX_ZEROING_THREADS = 256 };
 typedef struct Slice {
     char *start;
     size_t bytes;
+    bool fresh; /* never written: the kernel zeroes each page as it is faulted in */
 } Slice;
+
+enum { SMALL_PAGE = 4096 };
 
 static void *zero_slice(void *arg)
 {
     const Slice *s = arg;
-    memset(s->start, 0, s->bytes);
+    if (s->fresh) /* one write a page faults it in, zeroed by the kernel: no second pass */
+        for (size_t at = 0; at < s->bytes; at += SMALL_PAGE)
+            ((volatile char *)s->start)[at] = 0;
+    else
+        memset(s->start, 0, s->bytes);
     return NULL;
 }
 
-void table_memory_zero(void *memory, size_t bytes, int threads)
+/* Zeroes (fresh: faults in) the memory in slices of whole huge pages, one
+ * per thread. */
+static void zero_in_slices(void *memory, size_t bytes, int threads, bool fresh)
 {
     if (threads < 1)
         threads = 1;
@@ -39,7 +48,7 @@ void table_memory_zero(void *memory, size_t bytes, int threads)
         size_t end = t == threads - 1 ? bytes : (pages * (size_t)(t + 1) / (size_t)threads) * HUGE_PAGE;
         if (end > bytes)
             end = bytes;
-        slices[t] = (Slice){(char *)memory + at, end - at};
+        slices[t] = (Slice){(char *)memory + at, end - at, fresh};
         at = end;
     }
     for (int t = 1; t < threads; t++)
@@ -74,8 +83,13 @@ void *table_memory_create(size_t bytes, int threads)
     }
     /* Fresh anonymous pages read as zero; writing them now faults them in
      * on every thread at once instead of one by one during the count. */
-    table_memory_zero(start, bytes, threads);
+    zero_in_slices(start, bytes, threads, true);
     return start;
+}
+
+void table_memory_zero(void *memory, size_t bytes, int threads)
+{
+    zero_in_slices(memory, bytes, threads, false);
 }
 
 void table_memory_destroy(void *memory, size_t bytes)

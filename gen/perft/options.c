@@ -90,8 +90,9 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                   "a table of counts of SIZE: MiB, or with a suffix M, G or T\n(512M, 8G; default: none)"},
     [OPT_HASH_VERIFY] = {"hash-verify", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
                          "recompute about one hash hit in 1024 without the table\nand fail on a mismatch"},
-    [OPT_HASH_SEED] = {"hash-seed", 0, "N", M_DIVIDE | M_SUITE, 0, LONG_MAX, "seed",
-                       "Zobrist keys from seed N (default 0): another seed gives\nindependent keys, to confirm a count"},
+    [OPT_HASH_SEED] =
+        {"hash-seed", 0, "N", M_DIVIDE | M_SUITE, 0, LONG_MAX, "seed",
+         "Zobrist keys from seed N (default 0): another seed gives\nindependent keys, to confirm a count"},
     [OPT_UNITS] = {"units", 0, "KIND", M_DIVIDE, 0, -1, NULL,
                    "a deep count's work units: positions (default: each\ndistinct position at the split once, with "
                    "its lines'\nmultiplicities) or lines (every move path)"},

@@ -48,8 +48,8 @@ static json_t *divide_json(Game game, const Participant *p, const Divide *d)
         else
             json_array_append_new(unfinished, json_string(text));
     }
-    json_t *j = json_pack("{s:s, s:o, s:o, s:f}", "participant", p->name, "moves", moves, "total", output_json_count(d->total),
-                          "seconds", d->seconds);
+    json_t *j = json_pack("{s:s, s:o, s:o, s:f}", "participant", p->name, "moves", moves, "total",
+                          output_json_count(d->total), "seconds", d->seconds);
     if (p->backend)
         json_object_set_new(
             j, "units",
@@ -144,15 +144,16 @@ json_t *output_report_json(const CrossReport *r)
         json_object_set_new(j, "participant", json_string(r->culprit));
         json_object_set_new(j, "move", json_string(r->move));
         json_object_set_new(j, "counts",
-                            r->verdict == CROSS_LEAF_COUNT
-                                ? json_pack("[o]", output_json_count(r->move_counts[0]))
-                                : json_pack("[o, o]", output_json_count(r->move_counts[0]),
-                                            output_json_count(r->move_counts[1])));
+                            r->verdict == CROSS_LEAF_COUNT ? json_pack("[o]", output_json_count(r->move_counts[0]))
+                                                           : json_pack("[o, o]", output_json_count(r->move_counts[0]),
+                                                                       output_json_count(r->move_counts[1])));
     } else if (r->verdict == CROSS_PERFT_INCONSISTENT) {
-        json_object_set_new(j, "counted_above",
-                            json_pack("[o, o]", output_json_count(r->counted_above[0]), output_json_count(r->counted_above[1])));
-        json_object_set_new(j, "divided_here",
-                            json_pack("[o, o]", output_json_count(r->divided_here[0]), output_json_count(r->divided_here[1])));
+        json_object_set_new(
+            j, "counted_above",
+            json_pack("[o, o]", output_json_count(r->counted_above[0]), output_json_count(r->counted_above[1])));
+        json_object_set_new(
+            j, "divided_here",
+            json_pack("[o, o]", output_json_count(r->divided_here[0]), output_json_count(r->divided_here[1])));
     }
     return j;
 }
@@ -184,12 +185,12 @@ void output_disagreement(Output *o, const CrossReport *r)
                        "differently from its own divide of it\n");
         break;
     case CROSS_LEAF_COUNT:
-        output_text(o, "  %s counts %s as %s at depth 1 (a legal move is one leaf), path %s%s%s\n", r->culprit,
-                    r->move, PERFT_COUNT_TEXT(r->move_counts[0]), r->path, r->path[0] ? " " : "", r->move);
+        output_text(o, "  %s counts %s as %s at depth 1 (a legal move is one leaf), path %s%s%s\n", r->culprit, r->move,
+                    PERFT_COUNT_TEXT(r->move_counts[0]), r->path, r->path[0] ? " " : "", r->move);
         break;
     case CROSS_MOVE_TWICE:
-        output_text(o, "  %s lists %s twice at this position (counts %s and %s), path %s%s%s\n", r->culprit,
-                    r->move, PERFT_COUNT_TEXT(r->move_counts[0]), PERFT_COUNT_TEXT(r->move_counts[1]), r->path,
+        output_text(o, "  %s lists %s twice at this position (counts %s and %s), path %s%s%s\n", r->culprit, r->move,
+                    PERFT_COUNT_TEXT(r->move_counts[0]), PERFT_COUNT_TEXT(r->move_counts[1]), r->path,
                     r->path[0] ? " " : "", r->move);
         break;
     case CROSS_AGREE: break;

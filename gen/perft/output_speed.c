@@ -94,8 +94,8 @@ char *speed_table_text(const SpeedRow *rows, int count, const char *backends)
                      r->engine->spec.protocol == ENGINE_UCI ? 'a' : 'b');
         else
             snprintf(how, sizeof how, "%s", backends);
-        fprintf(t, "%-10s  %-*s  %15s  %9.3f  %9s  %10s  %s\n", game_name(r->game), width, r->name, PERFT_COUNT_TEXT(r->nodes),
-                r->seconds, rate, ratio, how);
+        fprintf(t, "%-10s  %-*s  %15s  %9.3f  %9s  %10s  %s\n", game_name(r->game), width, r->name,
+                PERFT_COUNT_TEXT(r->nodes), r->seconds, rate, ratio, how);
     }
     for (int p = 0; p < 2; p++)
         if (protocol_used[p])
@@ -112,10 +112,10 @@ void output_speed_table_json(Output *o, const SpeedRow *rows, int count, const c
         json_t *a = json_array();
         for (int i = 0; i < count; i++) {
             double best = fastest(rows, count, rows[i].game);
-            json_t *row =
-                json_pack("{s:s, s:s, s:b, s:I, s:f, s:f, s:f}", "game", game_name(rows[i].game), "participant",
-                          rows[i].name, "engine", rows[i].engine != NULL, "nodes", output_json_count(rows[i].nodes), "seconds",
-                          rows[i].seconds, "nps", nps(&rows[i]), "vs_best", best > 0 ? nps(&rows[i]) / best : 0.0);
+            json_t *row = json_pack("{s:s, s:s, s:b, s:I, s:f, s:f, s:f}", "game", game_name(rows[i].game),
+                                    "participant", rows[i].name, "engine", rows[i].engine != NULL, "nodes",
+                                    output_json_count(rows[i].nodes), "seconds", rows[i].seconds, "nps", nps(&rows[i]),
+                                    "vs_best", best > 0 ? nps(&rows[i]) / best : 0.0);
             json_object_set_new(row, "counted",
                                 rows[i].engine ? json_string(PROTOCOL_NOTES[rows[i].engine->spec.protocol])
                                                : json_string(backends));

@@ -7,9 +7,9 @@
 
 #include <stdio.h>
 
-#include "perft_count.h"
 #include "output.h"
 #include "participants.h"
+#include "perft_count.h"
 
 /* One participant's counts over a run, per game. */
 typedef struct SpeedRow {

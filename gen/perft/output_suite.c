@@ -58,8 +58,7 @@ void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participa
     column_id(e->id, id);
     speed_rate_text(d->seconds > 0 ? (double)d->total / d->seconds : 0.0, rate, sizeof rate);
     output_text(o, "%-*s %5d %-*s %15s %15s %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
-                PERFT_COUNT_TEXT(e->expected[depth]), PERFT_COUNT_TEXT(d->total), d->seconds, rate,
-                ok ? "ok" : "FAIL");
+                PERFT_COUNT_TEXT(e->expected[depth]), PERFT_COUNT_TEXT(d->total), d->seconds, rate, ok ? "ok" : "FAIL");
 }
 
 void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d,

@@ -8,9 +8,9 @@
 #ifndef GEN_PERFT_RUN_SUITE_H
 #define GEN_PERFT_RUN_SUITE_H
 
-#include "perft_count.h"
 #include "output.h"
 #include "participants.h"
+#include "perft_count.h"
 #include "settings.h"
 
 typedef struct SuiteTotals {

@@ -1,14 +1,14 @@
 #include "zobrist.h"
 
 #include "zobrist_fill.h"
-#include "zobrist_seed.h"
 #include "zobrist_random.h"
+#include "zobrist_seed.h"
 
 QuaternityZobrist quaternity_zobrist;
 
 static void fill(void)
 {
-    uint64_t seed = 0x517561745a6f6221ull ^ zobrist_seed_stream(0); /* "QuatZob!" */
+    uint64_t seed = 0x517561745a6f6221ull ^ zobrist_seed_stream(0);  /* "QuatZob!" */
     uint64_t seed2 = 0x517561745a6f6232ull ^ zobrist_seed_stream(1); /* "QuatZob2" */
     for (int sq = 0; sq < Q_SQUARES; sq++)
         for (int p = 1; p < 256; p++) {

@@ -207,10 +207,11 @@ static int take_line(Checkpoint *c, char *line, size_t length, int number, char 
         return -1;
     }
     if (strncmp(line, MAGIC_1, sizeof MAGIC_1 - 1) == 0) {
-        snprintf(err, errlen,
-                 "checkpoint %s is format 1 (64-bit counts, line units); this perft writes format 2: finish it with the "
-                 "build that wrote it, or delete it to start over",
-                 c->path);
+        snprintf(
+            err, errlen,
+            "checkpoint %s is format 1 (64-bit counts, line units); this perft writes format 2: finish it with the "
+            "build that wrote it, or delete it to start over",
+            c->path);
         return -1;
     }
     if (strncmp(line, MAGIC, sizeof MAGIC - 1) != 0 || line[sizeof MAGIC - 1] != '\t') {

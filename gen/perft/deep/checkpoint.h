@@ -33,9 +33,9 @@
 #include "perft_count.h"
 
 typedef struct CheckpointRecord {
-    size_t index;   /* the unit's place in the split */
+    size_t index;     /* the unit's place in the split */
     PerftCount count; /* its perft */
-    char *line;     /* its moves from the root, space-separated */
+    char *line;       /* its moves from the root, space-separated */
 } CheckpointRecord;
 
 typedef struct Checkpoint {

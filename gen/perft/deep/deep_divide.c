@@ -25,12 +25,12 @@ struct DeepWork {
     const WorkUnits *units;
     const size_t *pending; /* the units still to count, in order */
     size_t pending_count;
-    atomic_size_t next;     /* the next pending unit to hand out */
-    PerftCount *counts;     /* per unit, valid once done */
-    atomic_uchar *done;     /* per unit */
-    atomic_size_t finished; /* units done, resumed ones included */
-    PerftCount nodes;       /* under progress_lock: the done units' counts times their lines */
-    bool overflow;          /* under progress_lock: nodes passed 2^128 - 1 */
+    atomic_size_t next;         /* the next pending unit to hand out */
+    PerftCount *counts;         /* per unit, valid once done */
+    atomic_uchar *done;         /* per unit */
+    atomic_size_t finished;     /* units done, resumed ones included */
+    PerftCount nodes;           /* under progress_lock: the done units' counts times their lines */
+    bool overflow;              /* under progress_lock: nodes passed 2^128 - 1 */
     atomic_uint_fast64_t spent; /* nodes counted so far under a budget, parts of units included */
     atomic_bool over_budget;
     atomic_bool checkpoint_failed; /* an append failed: said once, at once */
@@ -201,8 +201,8 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Work
                  c->split, job->depth);
         return -1;
     }
-    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : s->split,
-                         target, !s->units_lines, units) < 0) {
+    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : s->split, target,
+                         !s->units_lines, units) < 0) {
         snprintf(err, errlen, "out of memory splitting the tree");
         return -1;
     }
@@ -275,8 +275,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
         r.checkpoint = &checkpoint;
     } else {
         r.counts = NULL;
-        if (work_units_split(b, instance, job->start.game, job->depth, s->split, target, !s->units_lines, &units) <
-                0 ||
+        if (work_units_split(b, instance, job->start.game, job->depth, s->split, target, !s->units_lines, &units) < 0 ||
             !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
             !(r.done = calloc(units.count + 1, sizeof *r.done))) {
             snprintf(err, errlen, "out of memory splitting the tree");
@@ -292,8 +291,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
         if (r.done[i]) {
             result->units_resumed++;
             if (!add_unit_nodes(&resumed_nodes, &units, i, r.counts[i])) {
-                snprintf(err, errlen, "checkpoint %s: its counts add up past 2^128 - 1 (corrupt file)",
-                         s->checkpoint);
+                snprintf(err, errlen, "checkpoint %s: its counts add up past 2^128 - 1 (corrupt file)", s->checkpoint);
                 goto done;
             }
         } else

@@ -56,7 +56,8 @@ static void format_duration(double seconds, char *out, size_t size)
 }
 
 /* Draws the line: `ending` is "about 3m05s left" or "done in 1m02s". */
-static void draw(Progress *p, size_t units_done, size_t units_total, PerftCount nodes, double elapsed, const char *ending)
+static void draw(Progress *p, size_t units_done, size_t units_total, PerftCount nodes, double elapsed,
+                 const char *ending)
 {
     double shown = elapsed > 0 ? perft_count_double(nodes - p->nodes_before) / elapsed : 0.0;
     char rate_text[64], total[32] = "?";
