@@ -154,6 +154,12 @@ Test(deep_counts, position_and_line_units_agree, .timeout = 120 * TEST_SLOWDOWN)
     r = RUN("--split", "3", "--units", "lines", "4", CHESS_INITIAL);
     EXPECT(strstr(r.err, " 8902 units (lines, split 3)"), "%s", r.err);
     cli_free(&r);
+    /* A split that leaves no ply to count: refused, never a total of 0. */
+    r = RUN("--split", "5", "3", CHESS_INITIAL);
+    EXPECT(r.status == 2 && strcmp(r.err, "perft: --split 5 leaves no ply to count at depth 3 (at most 2)\n") == 0 &&
+               r.out[0] == '\0',
+           "status %d, stdout %s, stderr %s", r.status, r.out, r.err);
+    cli_free(&r);
 }
 
 Test(deep_counts, hash_sizes_and_seeds, .timeout = 60 * TEST_SLOWDOWN)

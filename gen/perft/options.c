@@ -577,6 +577,9 @@ static int check_arguments(RunSettings *s, const char **args, int nargs, char *e
     if (parse_number(args[0], 1, MAX_DEPTH, &depth) < 0)
         return fail(err, errlen, "depth '%s' is not a number from 1 to %d", args[0], MAX_DEPTH);
     s->depth = (int)depth;
+    if (s->split > 1 && s->split >= s->depth) /* depth 1 splits at 1: each unit counts itself */
+        return fail(err, errlen, "--split %d leaves no ply to count at depth %d (at most %d)", s->split, s->depth,
+                    s->depth > 1 ? s->depth - 1 : 1);
     s->position_text = args[1];
     s->moves = nargs > 2 ? args[2] : NULL;
     if (position_parse(args[1], &s->position, err, errlen) < 0)

@@ -127,7 +127,9 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
                              .table = c->table,
                              .node_budget = c->node_budget,
                              .units_lines = c->units_lines,
-                             .split = c->split};
+                             /* The command's own divide was checked against --split; a
+                              * cross-check's descent below splits at most a ply above its depth. */
+                             .split = c->split < q->depth ? c->split : q->depth - 1};
     DeepResult result = {.roots = out->entries};
     int r = c->hook ? c->hook(&job, &settings, &result, err, errlen, c->hook_context)
                     : deep_divide(&job, &settings, &result, err, errlen);

@@ -266,6 +266,12 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     for (int i = 0; i < result->root_count; i++)
         result->roots[i].move = root_moves[i];
 
+    int deepest = job->depth > 1 ? job->depth - 1 : 1;
+    if (s->split > deepest) {
+        snprintf(err, errlen, "--split %d leaves no ply to count at depth %d (at most %d)", s->split, job->depth,
+                 deepest);
+        goto done;
+    }
     size_t target = s->units_target ? s->units_target : (size_t)threads * UNITS_PER_THREAD;
     target = target > MIN_UNITS ? target : MIN_UNITS;
     if (s->checkpoint) {
