@@ -146,10 +146,10 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         output_divide_table(o, game, ps, ds, n);
         output_disagreement(o, report);
     }
-    char how[96], backends[200];
+    char how[96], backends[160], units[64];
     counting_text(counting, s->bulk, how, sizeof how);
-    snprintf(backends, sizeof backends, "%s, %d thread%s, units (%s, split %d)", how, counting->threads,
-             counting->threads == 1 ? "" : "s", counting->units_lines ? "lines" : "positions", ds[0].split);
+    snprintf(backends, sizeof backends, "%s, %d thread%s", how, counting->threads, counting->threads == 1 ? "" : "s");
+    snprintf(units, sizeof units, "units (%s, split %d)", counting->units_lines ? "lines" : "positions", ds[0].split);
     SpeedRow rows[MAX_SPEED_ROWS];
     int nrows = 0;
     for (int k = 0; k < n; k++)
@@ -166,9 +166,9 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         int engines = 0;
         for (int k = 0; k < n; k++)
             engines += ps[k].engine != NULL;
-        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (the backends: %s)\n", n,
+        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (the backends: %s, %s)\n", n,
                 game_name(game), engines, engines == 1 ? "" : "s", r == 0 ? "agree" : "DISAGREE", s->depth, seconds,
-                backends);
+                backends, units);
     }
     status = r == 0 ? EXIT_AGREE : EXIT_DIFFER;
 done:
