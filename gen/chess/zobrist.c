@@ -74,10 +74,6 @@ ZobristKey chess_zobrist_position128(const Position *pos)
     return key;
 }
 
-uint64_t chess_zobrist_position(const Position *pos)
-{
-    return chess_zobrist_position128(pos).lo;
-}
 
 int chess_zobrist_move_squares(Move move, Piece moving, Piece target, uint8_t squares[4])
 {

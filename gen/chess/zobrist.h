@@ -6,7 +6,7 @@
  * pawn that stepped (chess_zobrist_ep_keyed): backends keep the square after
  * every double step, and keying it only where a capture may follow lets the
  * positions that differ in nothing else share an entry.  The clocks are left out: they
- * do not change a perft count.  chess_zobrist_position is the definition;
+ * do not change a perft count.  chess_zobrist_position128 is the definition;
  * backends keep the same key incrementally (perft_hash_recursion.h). */
 #ifndef GEN_CHESS_ZOBRIST_H
 #define GEN_CHESS_ZOBRIST_H
@@ -29,7 +29,7 @@ typedef struct ChessZobrist {
     uint64_t castling_file[CASTLE_RIGHTS][C_WIDTH];
 } ChessZobrist;
 
-/* Filled on first use (chess_zobrist_position, chess_zobrist_castling_keys:
+/* Filled on first use (chess_zobrist_position128, chess_zobrist_castling_keys:
  * idempotent, thread-safe). */
 extern ChessZobrist chess_zobrist;
 
@@ -71,9 +71,7 @@ static inline uint64_t chess_zobrist_state(int side, uint64_t castling_key, int 
     return (side ? chess_zobrist.black_to_move : 0) ^ castling_key ^ chess_zobrist.ep[ep_square + 1];
 }
 
-/* The key of a neutral position (initialises the tables). */
-uint64_t chess_zobrist_position(const Position *pos);
-/* Both streams' keys of a neutral position (lo is chess_zobrist_position). */
+/* Both streams' keys of a neutral position (initialises the tables). */
 ZobristKey chess_zobrist_position128(const Position *pos);
 /* Whether the position's en passant square is in its key. */
 bool chess_zobrist_ep_keyed(const Position *pos);

@@ -3,7 +3,6 @@
 
 #include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -96,15 +95,4 @@ void table_memory_destroy(void *memory, size_t bytes)
 {
     if (memory)
         munmap(memory, bytes);
-}
-
-bool table_memory_huge_pages_offered(void)
-{
-    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-    if (!f)
-        return false;
-    char text[128] = "";
-    bool offered = fgets(text, sizeof text, f) && (strstr(text, "[always]") || strstr(text, "[madvise]"));
-    fclose(f);
-    return offered;
 }

@@ -23,8 +23,5 @@ void table_memory_destroy(void *memory, size_t bytes);
 /* Zeroes the memory again, split over `threads` threads. */
 void table_memory_zero(void *memory, size_t bytes, int threads);
 
-/* Whether the kernel offers transparent huge pages to a program that asks
- * (MADV_HUGEPAGE): "always" or "madvise" in its setting. */
-bool table_memory_huge_pages_offered(void);
 
 #endif

@@ -41,7 +41,3 @@ ZobristKey quaternity_zobrist_position128(const Position *pos)
     return key;
 }
 
-uint64_t quaternity_zobrist_position(const Position *pos)
-{
-    return quaternity_zobrist_position128(pos).lo;
-}

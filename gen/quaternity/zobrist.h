@@ -3,7 +3,7 @@
  * The key covers every man by its whole piece byte (kind, army and pawn
  * state, so a pawn's direction, its commitment and an uncommitted pawn all
  * count), the controller on turn, each army's controller and the frozen
- * set.  quaternity_zobrist_position is the definition; backends keep the
+ * set.  quaternity_zobrist_position128 is the definition; backends keep the
  * same key incrementally (perft_hash_recursion.h).  A move changes only its
  * two squares: Quaternity has no castling and no en passant, and
  * controllers and the frozen set stay fixed during play. */
@@ -47,8 +47,6 @@ static inline uint64_t quaternity_zobrist_state(int turn, const uint8_t controll
 }
 
 /* The key of a neutral position (initialises the tables). */
-uint64_t quaternity_zobrist_position(const Position *pos);
-/* Both streams' keys (lo is quaternity_zobrist_position). */
 ZobristKey quaternity_zobrist_position128(const Position *pos);
 
 #endif
