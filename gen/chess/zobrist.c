@@ -74,7 +74,6 @@ ZobristKey chess_zobrist_position128(const Position *pos)
     return key;
 }
 
-
 int chess_zobrist_move_squares(Move move, Piece moving, Piece target, uint8_t squares[4])
 {
     int n = 0;

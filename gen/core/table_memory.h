@@ -23,5 +23,4 @@ void table_memory_destroy(void *memory, size_t bytes);
 /* Zeroes the memory again, split over `threads` threads. */
 void table_memory_zero(void *memory, size_t bytes, int threads);
 
-
 #endif

@@ -40,4 +40,3 @@ ZobristKey quaternity_zobrist_position128(const Position *pos)
     }
     return key;
 }
-
