@@ -60,6 +60,8 @@ Test(deep_counts, engine_counts_past_2_64_in_text_stockfish_and_json, .timeout =
     EXPECT(r.status == 0 && strstr(r.out, want), "stdout %s", r.out);
     snprintf(want, sizeof want, "\"total\": %s,", total);
     EXPECT(strstr(r.out, want) && !strstr(r.out, "count:"), "stdout %s", r.out);
+    snprintf(want, sizeof want, "\"nodes\": %s,", total); /* the speed table's row */
+    EXPECT(strstr(r.out, want), "stdout %s", r.out);
     cli_free(&r);
 }
 

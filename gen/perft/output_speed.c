@@ -112,7 +112,7 @@ void output_speed_table_json(Output *o, const SpeedRow *rows, int count, const c
         json_t *a = json_array();
         for (int i = 0; i < count; i++) {
             double best = fastest(rows, count, rows[i].game);
-            json_t *row = json_pack("{s:s, s:s, s:b, s:I, s:f, s:f, s:f}", "game", game_name(rows[i].game),
+            json_t *row = json_pack("{s:s, s:s, s:b, s:o, s:f, s:f, s:f}", "game", game_name(rows[i].game),
                                     "participant", rows[i].name, "engine", rows[i].engine != NULL, "nodes",
                                     output_json_count(rows[i].nodes), "seconds", rows[i].seconds, "nps", nps(&rows[i]),
                                     "vs_best", best > 0 ? nps(&rows[i]) / best : 0.0);
