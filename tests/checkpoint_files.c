@@ -17,6 +17,7 @@
 
 #include "child.h"
 #include "cli_run.h"
+#include "perft_count.h"
 #include "support.h"
 
 static const char CHESS_INITIAL[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -127,7 +128,7 @@ static void forge_first_count(const char *path, const char *count)
 
 Test(checkpoint_files, numbers_in_records_are_digits_only)
 {
-    static const char *const COUNTS[] = {"-1", "+380", " 380", "0x17c", "18446744073709551616"};
+    static const char *const COUNTS[] = {"-1", "+380", " 380", "0x17c", "340282366920938463463374607431768211456"};
     for (size_t i = 0; i < sizeof COUNTS / sizeof *COUNTS; i++) {
         char path[] = "/tmp/perft-checkpoint-XXXXXX";
         temp_path(path);
@@ -242,4 +243,30 @@ Test(checkpoint_files, an_interrupt_counts_the_units_the_file_holds, .timeout = 
     cr_expect(strstr(line, kept), "the line does not say the %d units the file holds: %s", lines_in(path) - 1, line);
     unlink(path);
     unlink(out_path);
+}
+
+/* A record's count past 2^64 (a unit of a record-scale run): read in 128
+ * bits and summed exactly, the total past 2^64 too.  The forged count is
+ * the unit's own plus 2^64, so the total is the published perft 3 plus
+ * 2^64 (each of the split's 400 units is reached by one line). */
+Test(checkpoint_files, record_counts_past_2_64_are_summed_exactly, .timeout = 30 * TEST_SLOWDOWN)
+{
+    char path[] = "/tmp/perft-checkpoint-XXXXXX";
+    temp_path(path);
+    CliRun first = RUN("-b", "bitboard", "--split", "2", "--checkpoint", path, "3", CHESS_INITIAL);
+    cr_assert(first.status == 0, "%s", first.err);
+    cli_free(&first);
+    char *text = file_text(path);
+    cr_assert(text);
+    const char *record = strchr(text, '\n') + 1, *count = strchr(record + 5, '\t') + 1;
+    PerftCount unit = (PerftCount)strtoull(count, NULL, 10), forged = unit + ((PerftCount)1 << 64);
+    free(text);
+    char forged_text[PERFT_COUNT_TEXT_MAX], want[PERFT_COUNT_TEXT_MAX + 2];
+    forge_first_count(path, perft_count_format(forged, forged_text));
+    CliRun r = RUN("-b", "bitboard", "--split", "2", "--checkpoint", path, "3", CHESS_INITIAL);
+    snprintf(want, sizeof want, "\n%s\n", PERFT_COUNT_TEXT((PerftCount)published(3) + ((PerftCount)1 << 64)));
+    EXPECT(r.status == 0 && strlen(r.out) > strlen(want) && strcmp(r.out + strlen(r.out) - strlen(want), want) == 0,
+           "status %d, want total %s, stdout %s, stderr %s", r.status, want, r.out, r.err);
+    cli_free(&r);
+    unlink(path);
 }

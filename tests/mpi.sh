@@ -15,7 +15,11 @@
 #     the checkpoint to bin/perft's divide;
 #  4. Ctrl-C (SIGINT to mpirun, which sends SIGTERM to every rank) prints
 #     the finished root moves as bin/perft does and names the rest, and the
-#     checkpoint resumes.
+#     checkpoint resumes;
+#  5. 128-bit sums and work units: a checkpoint whose first record counts
+#     2^64 more than its unit (forged with its checksums right) resumes on 2
+#     ranks to bin/perft's divide of the same file, the total past 2^64;
+#     position and line units with --split 3 give bin/perft's divide.
 #
 # Usage: tests/mpi.sh BIN_PERFT_MPI BIN_PERFT
 set -uo pipefail
@@ -231,6 +235,43 @@ stop_and_resume() {
 }
 stop_and_resume kill
 stop_and_resume interrupt
+
+# 5. A record's count past 2^64, summed by the master; units of both kinds.
+forge_past_2_64() { # FILE: the first record's count plus 2^64, checksums recomputed
+    python3 - "$1" <<'PY'
+import sys
+def fnv(h, text):
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001b3) % 2**64
+    return h
+path = sys.argv[1]
+lines = open(path).read().split("\n")
+header_hash = fnv(0xcbf29ce484222325, lines[0][:-18])
+fields = lines[1][:-18].split("\t")
+fields[2] = str(int(fields[2]) + 2**64)
+body = "\t".join(fields)
+lines[1] = body + "\t#%016x" % fnv(header_hash, body)
+open(path, "w").write("\n".join(lines))
+PY
+}
+start=$(epd_position "$CHESS_START")
+"$PERFT_BIN" --checkpoint "$WORK/big.checkpoint" 4 "$start" >/dev/null 2>&1
+forge_past_2_64 "$WORK/big.checkpoint"
+cp "$WORK/big.checkpoint" "$WORK/big-mpi.checkpoint"
+"$PERFT_BIN" --checkpoint "$WORK/big.checkpoint" 4 "$start" >"$WORK/big.expected" 2>/dev/null
+checks=$((checks + 1))
+timeout 60 "${MPIRUN[@]}" -np 2 "$MPI_BIN" --checkpoint "$WORK/big-mpi.checkpoint" 4 "$start" >"$WORK/big.got" 2>"$WORK/big.err" ||
+    fail "a record past 2^64: perft-mpi failed: $(cat "$WORK/big.err")"
+# 197281 (the published perft 4) + 2^64.
+[ "$(tail -n 1 "$WORK/big.expected")" = 18446744073709748897 ] || fail "a record past 2^64: bin/perft's total is $(tail -n 1 "$WORK/big.expected")"
+cmp -s "$WORK/big.expected" "$WORK/big.got" || fail "a record past 2^64: perft-mpi's divide differs: $(diff "$WORK/big.expected" "$WORK/big.got" | head -5)"
+for units in positions lines; do
+    checks=$((checks + 1))
+    "$PERFT_BIN" --units "$units" --split 3 5 "$start" >"$WORK/units.expected" 2>/dev/null
+    timeout 60 "${MPIRUN[@]}" -np 3 "$MPI_BIN" --units "$units" --split 3 5 "$start" >"$WORK/units.got" 2>"$WORK/units.err" ||
+        fail "--units $units: perft-mpi failed: $(cat "$WORK/units.err")"
+    cmp -s "$WORK/units.expected" "$WORK/units.got" || fail "--units $units: perft-mpi's divide differs from bin/perft's"
+done
 
 if [ $failures -gt 0 ]; then
     echo "tests/mpi.sh: $failures of $checks checks failed" >&2

@@ -179,6 +179,24 @@ static bool hash_verify_shown(const Run *run)
         return json_is_true(setting(run, "hash_verify"));
     return err_has(run, "recomputed without the table");
 }
+static bool hash_seed_shown(const Run *run)
+{
+    if (run->doc)
+        return json_integer_value(setting(run, "hash_seed")) == 7;
+    return err_has(run, "key seed 7") || out_has(run, "key seed 7");
+}
+static bool units_shown(const Run *run)
+{
+    if (run->doc)
+        return strcmp(json_string_value(setting(run, "units")), "lines") == 0;
+    return err_has(run, "units (lines, split");
+}
+static bool split_shown(const Run *run)
+{
+    if (run->doc)
+        return json_integer_value(setting(run, "split")) == 1;
+    return err_has(run, ", split 1)");
+}
 static bool progress_shown(const Run *run)
 {
     if (run->doc && !json_is_true(setting(run, "progress")))
@@ -292,6 +310,9 @@ static const OptionCase CASES[] = {
     {"threads", {"-t", "2"}, {NULL}, threads_shown},
     {"hash", {"--hash", "1"}, {NULL}, hash_shown},
     {"hash-verify", {"--hash-verify"}, {"--hash", "1"}, hash_verify_shown},
+    {"hash-seed", {"--hash-seed", "7"}, {"--hash", "1"}, hash_seed_shown},
+    {"units", {"--units", "lines"}, {NULL}, units_shown},
+    {"split", {"--split", "1"}, {NULL}, split_shown},
     {"progress", {"--progress"}, {NULL}, progress_shown},
     {"checkpoint", {"--checkpoint", checkpoint_path}, {NULL}, checkpoint_shown},
     {"suite", {"--suite", suite_path}, {NULL}, suite_shown},

@@ -42,8 +42,10 @@ Test(text_input, suite_counts)
     /* Before: "bad depth in 'D1' (1 to 20)". */
     snprintf(text, sizeof text, "%s ;D1\n", CHESS_INITIAL);
     expect_suite_error(text, "1: ';D1' has no count (want ';D1 COUNT')");
-    snprintf(text, sizeof text, "%s ;D1 20 ;D2 18446744073709551616\n", CHESS_INITIAL);
-    expect_suite_error(text, "1: count in 'D2 18446744073709551616' is out of range (above 18446744073709551615)");
+    /* 2^128: one past the largest count (2^64 and above are counts now). */
+    snprintf(text, sizeof text, "%s ;D1 20 ;D2 340282366920938463463374607431768211456\n", CHESS_INITIAL);
+    expect_suite_error(text, "1: count in 'D2 340282366920938463463374607431768211456' is out of range (above "
+                             "340282366920938463463374607431768211455)");
     snprintf(text, sizeof text, "%s ;D1 -20\n", CHESS_INITIAL);
     expect_suite_error(text, "1: bad count in 'D1 -20' (digits only)");
     snprintf(text, sizeof text, "%s ;D1 +20\n", CHESS_INITIAL);
@@ -92,23 +94,24 @@ Test(text_input, bytes_above_0x7f_are_escaped_and_reach_json)
     cli_free(&r);
 }
 
-/* An engine's count beyond 64 bits: out of range, not "neither move count
+/* An engine's count beyond 128 bits (2^128): out of range, not "neither move count
  * nor total"; a signed one is malformed. */
 Test(text_input, engine_counts_out_of_range)
 {
     static const struct {
         const char *engine, *what;
     } CASES[] = {
-        {"big=chess:perftree:printf 'e2e4 18446744073709551616\\n\\n18446744073709551616\\n'; :",
-         "an out-of-range count (above 18446744073709551615, the largest count there is); it sent 'e2e4 "
-         "18446744073709551616' (line 1)"},
-        {"big=chess:perftree:printf 'e2e4 1\\n\\n18446744073709551616\\n'; :",
-         "an out-of-range count (above 18446744073709551615, the largest count there is); it sent "
-         "'18446744073709551616' (line 2)"},
+        {"big=chess:perftree:printf 'e2e4 "
+         "340282366920938463463374607431768211456\\n\\n340282366920938463463374607431768211456\\n'; :",
+         "an out-of-range count (above 2^128 - 1, the largest count there is); it sent 'e2e4 "
+         "340282366920938463463374607431768211456' (line 1)"},
+        {"big=chess:perftree:printf 'e2e4 1\\n\\n340282366920938463463374607431768211456\\n'; :",
+         "an out-of-range count (above 2^128 - 1, the largest count there is); it sent "
+         "'340282366920938463463374607431768211456' (line 2)"},
         {"big=chess:uci:read a; echo uciok; read a; echo readyok; read a; echo readyok; read a; read a; echo "
-         "'e2e4: 18446744073709551616'; sleep 5",
-         "an out-of-range count (above 18446744073709551615, the largest count there is); it sent 'e2e4: "
-         "18446744073709551616' (line 1)"},
+         "'e2e4: 340282366920938463463374607431768211456'; sleep 5",
+         "an out-of-range count (above 2^128 - 1, the largest count there is); it sent 'e2e4: "
+         "340282366920938463463374607431768211456' (line 1)"},
         {"big=chess:perftree:printf 'e2e4 -1\\n\\n-1\\n'; :",
          "a line that is neither 'move count', a blank line nor the total; it sent 'e2e4 -1' (line 1)"},
     };

@@ -3,17 +3,21 @@
 #include <stdlib.h>
 
 #include "castling.h"
-#include "run_once.h"
+#include "zobrist_fill.h"
 #include "zobrist_random.h"
+#include "zobrist_seed.h"
 
 ChessZobrist chess_zobrist;
 
 static void fill(void)
 {
-    uint64_t seed = 0x43686573735a6f62ull; /* "ChessZob" */
+    uint64_t seed = 0x43686573735a6f62ull ^ zobrist_seed_stream(0);  /* "ChessZob" */
+    uint64_t seed2 = 0x43686573735a6f32ull ^ zobrist_seed_stream(1); /* "ChessZo2" */
     for (int sq = 0; sq < C_SQUARES; sq++)
-        for (int i = 1; i < 13; i++)
+        for (int i = 1; i < 13; i++) {
             chess_zobrist.piece[sq][i] = zobrist_next(&seed);
+            chess_zobrist.piece2[sq][i] = zobrist_next(&seed2);
+        }
     chess_zobrist.black_to_move = zobrist_next(&seed);
     for (int c = 0; c < 16; c++)
         chess_zobrist.castling[c] = zobrist_next(&seed);
@@ -28,7 +32,7 @@ static void fill(void)
 
 static void chess_zobrist_init(void)
 {
-    RUN_ONCE(fill);
+    ZOBRIST_FILL_CURRENT(fill);
 }
 
 void chess_zobrist_castling_keys(const Position *pos, uint64_t keys[16])
@@ -42,14 +46,31 @@ void chess_zobrist_castling_keys(const Position *pos, uint64_t keys[16])
     }
 }
 
-uint64_t chess_zobrist_position(const Position *pos)
+static Piece board_piece(const Position *pos, int square)
+{
+    return square >= 0 && square < C_SQUARES ? pos->board[square] : EMPTY;
+}
+
+bool chess_zobrist_ep_keyed(const Position *pos)
+{
+    int ep = pos->ep_square;
+    /* An en passant square on the 3rd or 6th rank only; anything else the
+     * text readers refuse. */
+    return ep >= 0 && ep < C_SQUARES && CHESS_ZOBRIST_EP_KEYED(board_piece, pos, ep, pos->turn);
+}
+
+ZobristKey chess_zobrist_position128(const Position *pos)
 {
     chess_zobrist_init();
     uint64_t castling_keys[16];
     chess_zobrist_castling_keys(pos, castling_keys);
-    uint64_t key = chess_zobrist_state(pos->turn, castling_keys[pos->castling & 15], pos->ep_square);
-    for (int sq = 0; sq < C_SQUARES; sq++)
-        key ^= chess_zobrist_piece(sq, pos->board[sq]);
+    uint64_t state = chess_zobrist_state(pos->turn, castling_keys[pos->castling & 15],
+                                         chess_zobrist_ep_keyed(pos) ? pos->ep_square : -1);
+    ZobristKey key = {state, zobrist_second_state(state)};
+    for (int sq = 0; sq < C_SQUARES; sq++) {
+        key.lo ^= chess_zobrist_piece(sq, pos->board[sq]);
+        key.hi ^= chess_zobrist_piece2(sq, pos->board[sq]);
+    }
     return key;
 }
 

@@ -2,21 +2,24 @@
  *
  * The key covers the pieces (side and kind per square), the side to move,
  * the castling rights with each right's rook file (Chess960), and the en
- * passant square as the position keeps it
- * (set after every double step, whether or not a capture is possible:
- * equal positions still get equal keys, and a position reached with and
- * without that square just counts as two).  The clocks are left out: they
- * do not change a perft count.  chess_zobrist_position is the definition;
+ * passant square only when a pawn of the side to move stands beside the
+ * pawn that stepped (chess_zobrist_ep_keyed): backends keep the square after
+ * every double step, and keying it only where a capture may follow lets the
+ * positions that differ in nothing else share an entry.  The clocks are left out: they
+ * do not change a perft count.  chess_zobrist_position128 is the definition;
  * backends keep the same key incrementally (perft_hash_recursion.h). */
 #ifndef GEN_CHESS_ZOBRIST_H
 #define GEN_CHESS_ZOBRIST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "position.h"
+#include "zobrist_key.h"
 
 typedef struct ChessZobrist {
-    uint64_t piece[C_SQUARES][13]; /* [square][0 empty (0), 1 + side * 6 + kind - 1] */
+    uint64_t piece[C_SQUARES][13];  /* [square][0 empty (0), 1 + side * 6 + kind - 1] */
+    uint64_t piece2[C_SQUARES][13]; /* the second stream's (zobrist_key.h) */
     uint64_t black_to_move;
     uint64_t castling[16];
     uint64_t ep[C_SQUARES + 1]; /* [ep square + 1], [0] (none) is 0 */
@@ -26,13 +29,34 @@ typedef struct ChessZobrist {
     uint64_t castling_file[CASTLE_RIGHTS][C_WIDTH];
 } ChessZobrist;
 
-/* Filled on first use (chess_zobrist_position, chess_zobrist_castling_keys:
+/* Filled on first use (chess_zobrist_position128, chess_zobrist_castling_keys:
  * idempotent, thread-safe). */
 extern ChessZobrist chess_zobrist;
 
 static inline uint64_t chess_zobrist_piece(int square, Piece p)
 {
     return p == EMPTY ? 0 : chess_zobrist.piece[square][1 + PIECE_ARMY(p) * 6 + PIECE_KIND(p) - 1];
+}
+
+static inline uint64_t chess_zobrist_piece2(int square, Piece p)
+{
+    return p == EMPTY ? 0 : chess_zobrist.piece2[square][1 + PIECE_ARMY(p) * 6 + PIECE_KIND(p) - 1];
+}
+
+/* Whether the en passant square ep (of a position whose side to move is
+ * `side`) is in the key: a pawn of `side` stands beside the pawn that
+ * stepped, on the square behind ep.  piece_at reads the board. */
+#define CHESS_ZOBRIST_EP_KEYED(piece_at, state, ep, side)                                                              \
+    chess_zobrist_ep_beside((ep) + ((side) ? 8 : -8), (side), piece_at((state), (ep) + ((side) ? 8 : -8) - 1),         \
+                            piece_at((state), (ep) + ((side) ? 8 : -8) + 1))
+static inline bool chess_zobrist_is_pawn_of(Piece p, int side)
+{
+    return p != EMPTY && PIECE_KIND(p) == PAWN && PIECE_ARMY(p) == side;
+}
+static inline bool chess_zobrist_ep_beside(int stepped, int side, Piece west, Piece east)
+{
+    int file = stepped & 7;
+    return (file > 0 && chess_zobrist_is_pawn_of(west, side)) || (file < 7 && chess_zobrist_is_pawn_of(east, side));
 }
 
 /* keys[set]: the key of each set of castling rights (CASTLE_* bits) with
@@ -47,8 +71,10 @@ static inline uint64_t chess_zobrist_state(int side, uint64_t castling_key, int 
     return (side ? chess_zobrist.black_to_move : 0) ^ castling_key ^ chess_zobrist.ep[ep_square + 1];
 }
 
-/* The key of a neutral position (initialises the tables). */
-uint64_t chess_zobrist_position(const Position *pos);
+/* Both streams' keys of a neutral position (initialises the tables). */
+ZobristKey chess_zobrist_position128(const Position *pos);
+/* Whether the position's en passant square is in its key. */
+bool chess_zobrist_ep_keyed(const Position *pos);
 
 /* The squares whose piece a move may change, given the moving piece and
  * what stands on `to` before it: from and to, and the king's and rook's

@@ -76,11 +76,11 @@ typedef struct BackendCore {
      * them.  The position is unchanged afterwards. */
     uint64_t (*perft)(void *state, int depth, bool bulk);
 
-    /* The position's 64-bit Zobrist key (gen/GAME/zobrist.h: equal positions
+    /* The position's 128-bit Zobrist key (gen/GAME/zobrist.h, zobrist_key.h: equal positions
      * have equal keys), and perft with a shared table of counts
      * (perft_hash.h), depth >= 1, table not NULL; both come from
      * perft_hash_recursion.h. */
-    uint64_t (*key)(const void *state);
+    ZobristKey (*key)(const void *state);
     uint64_t (*perft_hashed)(void *state, int depth, bool bulk, PerftHash *table);
 
     /* Debug builds: NULL when the instance's redundant state agrees with
@@ -128,7 +128,7 @@ typedef struct BackendCore {
     static bool prefix##_core_decode(const void *s, Move m, void *n) { return prefix##_decode(s, m, n); }                       \
     static Move prefix##_core_encode(const void *s, const void *n) { return prefix##_encode(s, *(const NativeMove *)n); }       \
     static uint64_t prefix##_core_perft(void *s, int d, bool b) { return prefix##_perft(s, d, b); }                             \
-    static uint64_t prefix##_core_key(const void *s) { return prefix##_key(s); }                                                \
+    static ZobristKey prefix##_core_key(const void *s) { return prefix##_key(s); }                                              \
     static uint64_t prefix##_core_perft_hashed(void *s, int d, bool b, PerftHash *t)                                            \
     {                                                                                                                           \
         return prefix##_perft_hashed(s, d, b, t);                                                                               \
@@ -182,7 +182,7 @@ typedef struct Backend {
     uint64_t (*perft_hashed)(void *instance, int depth, int bulk, PerftHash *table);
     /* The Zobrist key of the current position (equal positions, equal keys);
      * NULL when the backend has none. */
-    uint64_t (*key)(const void *instance);
+    ZobristKey (*key)(const void *instance);
 } Backend;
 
 /* The adapter's functions, for BACKEND_FROM_CORE. */
@@ -195,7 +195,7 @@ void backend_adapter_make(void *instance, Move move);
 void backend_adapter_unmake(void *instance, Move move);
 uint64_t backend_adapter_perft(void *instance, int depth, int bulk);
 uint64_t backend_adapter_perft_hashed(void *instance, int depth, int bulk, PerftHash *table);
-uint64_t backend_adapter_key(const void *instance);
+ZobristKey backend_adapter_key(const void *instance);
 
 /* A registry entry built from a core: one per backend folder, named
  * <game>_<backend>_backend. */

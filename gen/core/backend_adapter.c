@@ -261,7 +261,7 @@ uint64_t backend_adapter_perft_hashed(void *instance, int depth, int bulk, Perft
     return nodes;
 }
 
-uint64_t backend_adapter_key(const void *instance)
+ZobristKey backend_adapter_key(const void *instance)
 {
     const Instance *in = instance;
     return in->core->key(in->state);

@@ -1,39 +1,42 @@
-/* The shared perft table (perft_hash.h): buckets of two entries, one kept
- * for the deeper subtree, one replaced by every store. */
-#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
+/* The shared perft table (perft_hash.h): buckets of one cache line, two
+ * entries each; a store replaces the entry with the smaller count. */
 #include "perft_hash.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
 
 #include "backend.h"
+#include "table_memory.h"
+#include "zobrist_seed.h"
 
 /* data = count << DEPTH_BITS | depth.  An all-zero entry decodes to depth
  * 0, which is never probed, so a fresh table holds no hits. */
-enum { DEPTH_BITS = 6, ENTRIES_PER_BUCKET = 2, HUGE_PAGE = 2 << 20 };
+enum { DEPTH_BITS = 6, ENTRIES_PER_BUCKET = 2 };
 #define DEPTH_MASK ((1ull << DEPTH_BITS) - 1)
 #define COUNT_LIMIT (1ull << (64 - DEPTH_BITS))
 
 typedef struct Entry {
-    _Atomic uint64_t check; /* key ^ data */
+    _Atomic uint64_t lo_check; /* key.lo ^ data */
+    _Atomic uint64_t hi_check; /* key.hi ^ data */
     _Atomic uint64_t data;
 } Entry;
 
 typedef struct Bucket {
-    Entry entry[ENTRIES_PER_BUCKET]; /* [0] deeper-preferred, [1] always replaced */
+    _Alignas(64) Entry entry[ENTRIES_PER_BUCKET];
 } Bucket;
+
+_Static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
 
 struct PerftHash {
     Bucket *buckets;
     uint64_t mask; /* bucket count - 1 */
+    int threads;   /* that fault and zero the memory */
     bool verify;
     _Atomic uint64_t probes, hits, stores, verified;
 };
 
-PerftHash *perft_hash_create(size_t mib)
+PerftHash *perft_hash_create_threads(size_t mib, int threads)
 {
     if (mib == 0 || mib > PERFT_HASH_MAX_MIB)
         return NULL;
@@ -43,20 +46,13 @@ PerftHash *perft_hash_create(size_t mib)
     PerftHash *table = calloc(1, sizeof *table);
     if (!table)
         return NULL;
-    /* Huge pages where the kernel gives them (fewer TLB misses on random
-     * probes), and every page written now: a table faulted in page by page
-     * during the search costs more than it saves on a run of a second. */
-    size_t bytes = buckets * sizeof(Bucket);
-    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : sizeof(Bucket);
-    table->buckets = aligned_alloc(align, bytes);
+    table->threads = threads >= 1 ? threads : 1;
+    table->mask = buckets - 1;
+    table->buckets = table_memory_create(buckets * sizeof(Bucket), table->threads);
     if (!table->buckets) {
         free(table);
         return NULL;
     }
-    if (align == HUGE_PAGE)
-        (void)madvise(table->buckets, bytes, MADV_HUGEPAGE); /* a hint: fine to fail */
-    table->mask = buckets - 1;
-    perft_hash_clear(table);
     return table;
 }
 
@@ -64,13 +60,13 @@ void perft_hash_destroy(PerftHash *table)
 {
     if (!table)
         return;
-    free(table->buckets);
+    table_memory_destroy(table->buckets, perft_hash_bytes(table));
     free(table);
 }
 
 void perft_hash_clear(PerftHash *table)
 {
-    memset(table->buckets, 0, perft_hash_bytes(table));
+    table_memory_zero(table->buckets, perft_hash_bytes(table), table->threads);
     PerftHashCounts zero = {0};
     atomic_store(&table->probes, zero.probes);
     atomic_store(&table->hits, zero.hits);
@@ -82,6 +78,9 @@ void perft_hash_describe(const PerftHash *table, char *out, size_t outlen)
 {
     if (!table)
         snprintf(out, outlen, "no hashing");
+    else if (zobrist_seed_current())
+        snprintf(out, outlen, "hash %zu MiB%s, key seed %llu", perft_hash_bytes(table) >> 20,
+                 table->verify ? ", verified" : "", (unsigned long long)zobrist_seed_current());
     else
         snprintf(out, outlen, "hash %zu MiB%s", perft_hash_bytes(table) >> 20, table->verify ? ", verified" : "");
 }
@@ -101,38 +100,73 @@ bool perft_hash_verifying(const PerftHash *table)
     return table->verify;
 }
 
-bool perft_hash_probe(const PerftHash *table, uint64_t key, int depth, uint64_t *count)
+bool perft_hash_probe(const PerftHash *table, ZobristKey key, int depth, uint64_t *count)
 {
-    const Bucket *b = &table->buckets[key & table->mask];
+    const Bucket *b = &table->buckets[key.lo & table->mask];
     for (int i = 0; i < ENTRIES_PER_BUCKET; i++) {
-        uint64_t data = atomic_load_explicit(&b->entry[i].data, memory_order_relaxed);
-        uint64_t check = atomic_load_explicit(&b->entry[i].check, memory_order_relaxed);
-        if ((check ^ data) == key && (data & DEPTH_MASK) == (uint64_t)depth) {
-            *count = data >> DEPTH_BITS;
-            return true;
-        }
+        const Entry *e = &b->entry[i];
+        uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+        if ((data & DEPTH_MASK) != (uint64_t)depth ||
+            (atomic_load_explicit(&e->lo_check, memory_order_relaxed) ^ data) != key.lo ||
+            (atomic_load_explicit(&e->hi_check, memory_order_relaxed) ^ data) != key.hi)
+            continue;
+        *count = data >> DEPTH_BITS;
+        return true;
     }
     return false;
 }
 
-void perft_hash_store(PerftHash *table, uint64_t key, int depth, uint64_t count)
+#ifdef PERFT_HASH_REPLACE_BY_DEPTH
+/* The policy before buckets kept counts (for measuring against): entry 0
+ * keeps the deeper subtree, entry 1 takes every other store. */
+static Entry *victim(Bucket *b, ZobristKey key, int depth)
+{
+    (void)key;
+    uint64_t kept = atomic_load_explicit(&b->entry[0].data, memory_order_relaxed);
+    return (int)(kept & DEPTH_MASK) <= depth ? &b->entry[0] : &b->entry[1];
+}
+#else
+/* The entry already holding this key (a store racing another thread's),
+ * else the one with the smaller count: the cheaper subtree to count again
+ * goes (an empty entry counts 0). */
+static Entry *victim(Bucket *b, ZobristKey key, int depth)
+{
+    Entry *smallest = &b->entry[0];
+    uint64_t smallest_count = UINT64_MAX;
+    for (int i = 0; i < ENTRIES_PER_BUCKET; i++) {
+        Entry *e = &b->entry[i];
+        uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+        if ((data & DEPTH_MASK) == (uint64_t)depth &&
+            (atomic_load_explicit(&e->lo_check, memory_order_relaxed) ^ data) == key.lo)
+            return e;
+        if (data >> DEPTH_BITS < smallest_count) {
+            smallest_count = data >> DEPTH_BITS;
+            smallest = e;
+        }
+    }
+    return smallest;
+}
+#endif
+
+void perft_hash_store(PerftHash *table, ZobristKey key, int depth, uint64_t count)
 {
     if (count >= COUNT_LIMIT || depth < 1 || (uint64_t)depth > DEPTH_MASK)
         return;
-    Bucket *b = &table->buckets[key & table->mask];
+    Bucket *b = &table->buckets[key.lo & table->mask];
     uint64_t data = count << DEPTH_BITS | (uint64_t)depth;
-    uint64_t kept = atomic_load_explicit(&b->entry[0].data, memory_order_relaxed);
-    Entry *e = (int)(kept & DEPTH_MASK) <= depth ? &b->entry[0] : &b->entry[1];
-    atomic_store_explicit(&e->check, key ^ data, memory_order_relaxed);
+    Entry *e = victim(b, key, depth);
+    atomic_store_explicit(&e->lo_check, key.lo ^ data, memory_order_relaxed);
+    atomic_store_explicit(&e->hi_check, key.hi ^ data, memory_order_relaxed);
     atomic_store_explicit(&e->data, data, memory_order_relaxed);
 }
 
-_Noreturn void perft_hash_verify_failed(uint64_t key, int depth, uint64_t stored, uint64_t recomputed)
+_Noreturn void perft_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed)
 {
     fprintf(stderr,
-            "perft: --hash-verify: the table's count for key %016llx at depth %d is %llu, the unhashed perft "
+            "perft: --hash-verify: the table's count for key %016llx%016llx at depth %d is %llu, the unhashed perft "
             "counts %llu\n",
-            (unsigned long long)key, depth, (unsigned long long)stored, (unsigned long long)recomputed);
+            (unsigned long long)key.hi, (unsigned long long)key.lo, depth, (unsigned long long)stored,
+            (unsigned long long)recomputed);
     exit(BACKEND_CONTRACT_EXIT);
 }
 

@@ -1,18 +1,22 @@
 /* A table of perft counts shared by every thread of a search, keyed by a
- * position's 64-bit Zobrist key and the remaining depth.
+ * position's 128-bit Zobrist key (zobrist_key.h) and the remaining depth.
  *
- * Lock-free: an entry is two 64-bit words, (key ^ data, data), each written
- * and read with one relaxed atomic access.  Two threads storing into one
- * entry at once may leave the words of different stores side by side; the
- * pair then decodes to a key that is neither store's, so the probe misses
- * instead of returning the other position's count.
+ * Lock-free: an entry is three 64-bit words, (lo ^ data, hi ^ data, data),
+ * each written and read with one relaxed atomic access.  Two threads
+ * storing into one entry at once may leave the words of different stores
+ * side by side; they then decode to a key that is neither store's, so the
+ * probe misses instead of returning the other position's count.
  *
- * An entry is taken only when the whole 64-bit key and the depth match.  A
- * false hit therefore needs two different positions with the same 64-bit
- * key (or a torn pair whose XOR happens to equal the probed key): with
- * random keys that is a chance of about 2^-64 per probe, so about 1e-9 over
- * the 1e10 probes of a perft that runs for hours - negligible, and
- * --hash-verify recomputes a sample of hits to catch a broken key.
+ * A bucket is one 64-byte cache line of two entries (16 bytes unused); a
+ * store replaces the entry holding the smaller count (the cheaper subtree
+ * to count again), so entries for deep subtrees stay.  An entry is taken
+ * only when both 64-bit halves of the key and the depth match: a false hit
+ * needs two positions equal in 128 bits of key, a chance of 2^-128 per
+ * stored entry compared, so under 2^-127 per probe and under 1e-26 over
+ * the 1e11 probes of the longest run here.  --hash-seed gives independent
+ * keys for a confirming run, and --hash-verify recomputes a sample of hits
+ * to catch a broken key.  Memory comes from table_memory.h (huge pages,
+ * faulted by several threads).
  *
  * Counts do not depend on bulk counting (bulk only saves making the last
  * ply's moves), so entries made with bulk counting on serve searches with
@@ -24,17 +28,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "zobrist_key.h"
+
 typedef struct PerftHash PerftHash;
 
 /* The largest --hash a table takes, in MiB (1 TiB). */
 enum { PERFT_HASH_MAX_MIB = 1 << 20 };
 
 /* A zeroed table of at most `mib` MiB (rounded down to a power of two
- * buckets, at least one); NULL when the memory cannot be had. */
-PerftHash *perft_hash_create(size_t mib);
+ * buckets, at least one), its pages faulted in by `threads` threads; NULL
+ * when the memory cannot be had. */
+PerftHash *perft_hash_create_threads(size_t mib, int threads);
+static inline PerftHash *perft_hash_create(size_t mib)
+{
+    return perft_hash_create_threads(mib, 1);
+}
 void perft_hash_destroy(PerftHash *table);
 
-/* Empties the table (its counters too). */
+/* Empties the table (its counters too), on the threads it was made with. */
 void perft_hash_clear(PerftHash *table);
 
 /* "no hashing" for NULL, else "hash N MiB" (and ", verified" with
@@ -51,22 +62,22 @@ bool perft_hash_verifying(const PerftHash *table);
 
 /* The count stored for (key, depth), depth >= 1, into *count: true on a
  * hit. */
-bool perft_hash_probe(const PerftHash *table, uint64_t key, int depth, uint64_t *count);
+bool perft_hash_probe(const PerftHash *table, ZobristKey key, int depth, uint64_t *count);
 /* Stores (key, depth) -> count; counts too large for an entry are not
  * stored. */
-void perft_hash_store(PerftHash *table, uint64_t key, int depth, uint64_t count);
+void perft_hash_store(PerftHash *table, ZobristKey key, int depth, uint64_t count);
 
 /* Whether a hit on `key` is one of the sampled ones --hash-verify
  * recomputes (the key's top 10 bits, so the sample is the same whatever
  * the table's size). */
-static inline bool perft_hash_sampled(const PerftHash *table, uint64_t key)
+static inline bool perft_hash_sampled(const PerftHash *table, ZobristKey key)
 {
-    return perft_hash_verifying(table) && key >> 54 == 0;
+    return perft_hash_verifying(table) && key.lo >> 54 == 0;
 }
 
 /* A recomputed hit disagrees with the table: one line on stderr, then
  * exit(BACKEND_CONTRACT_EXIT). */
-_Noreturn void perft_hash_verify_failed(uint64_t key, int depth, uint64_t stored, uint64_t recomputed);
+_Noreturn void perft_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed);
 
 /* What a search did with the table; a search adds its own counts once, at
  * its end, so threads do not contend for counters. */

@@ -14,12 +14,15 @@
  * PREFIX_perft_hashed.  PH_MIN_DEPTH may be defined first (below).
  *
  * The key is not kept by make and unmake, so the unhashed perft pays
- * nothing for it.  The hashed recursion computes the key of the position
- * it starts from (PREFIX_key, from the neutral position) and updates it
- * per move from the squares the move may change, read before and after
- * make.  It searches only the plies where a child is probed (depth >= 3)
- * and hands each depth-2 node that misses to the backend's own perft, so
- * the leaves run at the unhashed speed. */
+ * nothing for it.  It is 128 bits (zobrist_key.h): lo from the game's
+ * piece keys and the backend's state key, hi from the second piece keys
+ * and a mix of lo's state part.  In chess an en passant square is keyed
+ * only when a capture onto it may follow (chess/zobrist.h); backends keep
+ * it after every double step, so the recursion takes it out of lo's state
+ * part (ep_out) where no pawn stands beside the one that stepped.  The hashed recursion computes the key of the
+ * position it starts from (PREFIX_key, from the neutral position) and updates it per move from the squares the move may
+ * change, read before and after make.  It searches only the plies where a child is probed (depth >= 3) and hands each
+ * depth-2 node that misses to the backend's own perft, so the leaves run at the unhashed speed. */
 #ifndef PH_BACKEND
 #error "define PH_BACKEND before including perft_hash_recursion.h"
 #endif
@@ -57,14 +60,17 @@
 #include "perft_hash.h"
 
 #if PH_CHESS
-#define PH_POSITION_KEY chess_zobrist_position
+#define PH_POSITION_KEY chess_zobrist_position128
 #define PH_PIECE_KEY chess_zobrist_piece
+#define PH_PIECE_KEY2 chess_zobrist_piece2
 #else
-#define PH_POSITION_KEY quaternity_zobrist_position
+#define PH_POSITION_KEY quaternity_zobrist_position128
 #define PH_PIECE_KEY quaternity_zobrist_piece
+#define PH_PIECE_KEY2 quaternity_zobrist_piece2
 #endif
 
-#define PH_KEY_FN PH_CAT(PH_PREFIX, _key)
+#define PH_KEY_FN PH_CAT(PH_PREFIX, _key_ep)
+#define PH_KEY_PUBLIC_FN PH_CAT(PH_PREFIX, _key)
 #define PH_HASHED_FN PH_CAT(PH_PREFIX, _perft_hashed)
 
 /* The shallowest depth probed: by default 2, as a depth-1 count is cheaper
@@ -75,11 +81,22 @@
 
 /* The key from the neutral position: not on the hot path (once per search,
  * and after every make in debug builds). */
-static uint64_t PH_KEY_FN(const PH_STATE *s)
+static ZobristKey PH_KEY_FN(const PH_STATE *s, uint64_t *ep_out)
 {
     Position pos;
     PH_SAVE(s, &pos);
+    *ep_out = 0;
+#if PH_CHESS
+    if (pos.ep_square >= 0 && !chess_zobrist_ep_keyed(&pos))
+        *ep_out = chess_zobrist.ep[pos.ep_square + 1];
+#endif
     return PH_POSITION_KEY(&pos);
+}
+
+static ZobristKey PH_KEY_PUBLIC_FN(const PH_STATE *s)
+{
+    uint64_t ep_out;
+    return PH_KEY_FN(s, &ep_out);
 }
 
 typedef struct PhSearch {
@@ -91,28 +108,47 @@ typedef struct PhSearch {
 
 /* The pieces on a move's squares, into the key: before make takes them
  * out, after make puts the new ones in. */
-static inline uint64_t ph_squares_key(const PH_STATE *s, const uint8_t *squares, int n)
+static inline ZobristKey ph_squares_key(const PH_STATE *s, const uint8_t *squares, int n)
 {
-    uint64_t key = 0;
-    for (int i = 0; i < n; i++)
-        key ^= PH_PIECE_KEY(squares[i], PH_PIECE_AT(s, squares[i]));
+    ZobristKey key = {0, 0};
+    for (int i = 0; i < n; i++) {
+        Piece p = PH_PIECE_AT(s, squares[i]);
+        key.lo ^= PH_PIECE_KEY(squares[i], p);
+        key.hi ^= PH_PIECE_KEY2(squares[i], p);
+    }
     return key;
 }
 
-static inline int ph_move_squares(const PH_STATE *s, PH_MOVE move, uint8_t squares[4])
+/* The en passant key a move's child leaves out of its key (0: none). */
+static inline uint64_t ph_child_ep_out(const PH_STATE *child, Move m, Piece moving)
 {
-    Move m = PH_ENCODE(s, move);
 #if PH_CHESS
-    return chess_zobrist_move_squares(m, PH_PIECE_AT(s, m.from), PH_PIECE_AT(s, m.to), squares);
+    int step = (int)m.to - (int)m.from;
+    if (PIECE_KIND(moving) != PAWN || (step != 16 && step != -16))
+        return 0;
+    int ep = ((int)m.from + (int)m.to) / 2, side = PIECE_ARMY(moving) ^ 1;
+    return CHESS_ZOBRIST_EP_KEYED(PH_PIECE_AT, child, ep, side) ? 0 : chess_zobrist.ep[ep + 1];
 #else
+    (void)child, (void)m, (void)moving;
+    return 0;
+#endif
+}
+
+static inline int ph_move_squares(const PH_STATE *s, Move m, Piece moving, uint8_t squares[4])
+{
+#if PH_CHESS
+    return chess_zobrist_move_squares(m, moving, PH_PIECE_AT(s, m.to), squares);
+#else
+    (void)s, (void)moving;
     squares[0] = m.from;
     squares[1] = m.to;
     return 2;
 #endif
 }
 
-/* depth >= PH_MIN_DEPTH; key is the key of s; ply indexes the move lists. */
-static uint64_t ph_search(PhSearch *search, PH_STATE *s, uint64_t key, int depth, int ply)
+/* depth >= PH_MIN_DEPTH; key is the key of s, whose lo lacks the state
+ * key's ep_out; ply indexes the move lists. */
+static uint64_t ph_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint64_t ep_out, int depth, int ply)
 {
     uint64_t nodes;
     search->counts.probes++;
@@ -131,20 +167,28 @@ static uint64_t ph_search(PhSearch *search, PH_STATE *s, uint64_t key, int depth
     } else {
         PH_MOVE *moves = search->lists + (size_t)ply * PH_CAPACITY;
         int count = PH_GENERATE(s, moves);
-        uint64_t state_before = PH_STATE_KEY(s);
+        uint64_t state_before = PH_STATE_KEY(s) ^ ep_out;
+        ZobristKey parent = {key.lo ^ state_before, key.hi ^ zobrist_second_state(state_before)};
         nodes = 0;
         for (int i = 0; i < count; i++) {
             uint8_t squares[4];
-            int n = ph_move_squares(s, moves[i], squares);
-            uint64_t child = key ^ state_before ^ ph_squares_key(s, squares, n);
+            Move m = PH_ENCODE(s, moves[i]);
+            Piece moving = PH_PIECE_AT(s, m.from);
+            int n = ph_move_squares(s, m, moving, squares);
+            ZobristKey before = ph_squares_key(s, squares, n);
             PH_UNDO undo;
             PH_MAKE(s, moves[i], &undo);
-            child ^= PH_STATE_KEY(s) ^ ph_squares_key(s, squares, n);
+            ZobristKey after = ph_squares_key(s, squares, n);
+            uint64_t child_ep_out = ph_child_ep_out(s, m, moving);
+            uint64_t state_after = PH_STATE_KEY(s) ^ child_ep_out;
+            ZobristKey child = {parent.lo ^ before.lo ^ after.lo ^ state_after,
+                                parent.hi ^ before.hi ^ after.hi ^ zobrist_second_state(state_after)};
 #ifdef BACKEND_DEBUG
-            if (child != PH_KEY_FN(s))
+            uint64_t debug_ep_out;
+            if (!zobrist_key_equal(child, PH_KEY_FN(s, &debug_ep_out)) || debug_ep_out != child_ep_out)
                 backend_debug_failed(__FILE__, "the incremental Zobrist key differs from the position's key");
 #endif
-            nodes += ph_search(search, s, child, depth - 1, ply + 1);
+            nodes += ph_search(search, s, child, child_ep_out, depth - 1, ply + 1);
             PH_UNMAKE(s, moves[i], &undo);
         }
     }
@@ -166,7 +210,9 @@ static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table
         fprintf(stderr, "perft: out of memory for the hashed perft's move lists of %d plies\n", plies);
         exit(BACKEND_CONTRACT_EXIT);
     }
-    uint64_t nodes = ph_search(&search, s, PH_KEY_FN(s), depth, 0);
+    uint64_t ep_out;
+    ZobristKey key = PH_KEY_FN(s, &ep_out);
+    uint64_t nodes = ph_search(&search, s, key, ep_out, depth, 0);
     free(search.lists);
     perft_hash_add_counts(table, &search.counts);
     return nodes;
@@ -175,5 +221,7 @@ static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table
 #undef PH_MIN_DEPTH
 #undef PH_POSITION_KEY
 #undef PH_PIECE_KEY
+#undef PH_PIECE_KEY2
 #undef PH_KEY_FN
+#undef PH_KEY_PUBLIC_FN
 #undef PH_HASHED_FN

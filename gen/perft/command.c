@@ -14,6 +14,7 @@
 #include "run_suite.h"
 #include "uci/uci_engine.h"
 #include "version.h"
+#include "zobrist_seed.h"
 
 static void list_backends(FILE *out)
 {
@@ -110,6 +111,7 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
         return report_error(err, "%s", message);
     if (s.mode == RUN_HELP || s.mode == RUN_LIST || s.mode == RUN_VERSION)
         return print_help_or_list(&s, hooks ? hooks->program : "perft", out, err);
+    zobrist_seed_set(s.hash_seed); /* before any key is made: 0 when not given */
     if (s.mode == RUN_UCI)
         return uci_engine_run(&s, stdin, out, err);
     /* positions/... names the installed suites outside the build tree. */
@@ -128,7 +130,7 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     Participants *parts = calloc(1, sizeof *parts);
     if (!parts) {
         status = output_error(&o, err, "out of memory");
-    } else if (s.hash_mib && !(table = perft_hash_create((size_t)s.hash_mib))) {
+    } else if (s.hash_mib && !(table = perft_hash_create_threads((size_t)s.hash_mib, s.threads))) {
         snprintf(message, sizeof message, "--hash %d: cannot allocate a table of %d MiB", s.hash_mib, s.hash_mib);
         status = output_error(&o, err, message);
     } else if (participants_start(parts, &s, message, sizeof message) < 0) {
@@ -141,7 +143,9 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
                              .progress = s.progress,
                              .err = err,
                              .hook = hooks ? hooks->divide : NULL,
-                             .hook_context = hooks ? hooks->context : NULL};
+                             .hook_context = hooks ? hooks->context : NULL,
+                             .units_lines = s.units_lines,
+                             .split = s.split};
         status = run_mode(&s, parts, &counting, &o, err);
         report_hash(table, err);
     }

@@ -100,7 +100,7 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
     int depth = q->depth;
     r->first = d->a->name;
     r->second = d->b->name;
-    uint64_t above[2] = {0, 0};
+    PerftCount above[2] = {0, 0};
     for (;;) {
         r->depth = depth;
         Position here, pa, pb;

@@ -17,6 +17,7 @@
 
 #include "move_text.h"
 #include "participants.h"
+#include "perft_count.h"
 #include "position_text.h"
 
 enum { CROSS_PATH_MAX = 4096 };
@@ -32,19 +33,19 @@ typedef enum {
 
 typedef struct CrossReport {
     CrossVerdict verdict;
-    const char *first, *second;                 /* the names of the pair that was descended */
-    char path[CROSS_PATH_MAX];                  /* moves from the root, space-separated */
-    char position[POSITION_TEXT_MAX];           /* where the difference shows (the harness's view) */
-    char other_position[POSITION_TEXT_MAX];     /* second's view, for POSITIONS_DIFFER */
-    int depth;                                  /* depth remaining at that position */
-    char only_first[CROSS_PATH_MAX];            /* moves only `first` has */
-    char only_second[CROSS_PATH_MAX];           /* moves only `second` has */
-    uint64_t counted_above[2], divided_here[2]; /* PERFT_INCONSISTENT: the pair's two counts of `position` */
+    const char *first, *second;                   /* the names of the pair that was descended */
+    char path[CROSS_PATH_MAX];                    /* moves from the root, space-separated */
+    char position[POSITION_TEXT_MAX];             /* where the difference shows (the harness's view) */
+    char other_position[POSITION_TEXT_MAX];       /* second's view, for POSITIONS_DIFFER */
+    int depth;                                    /* depth remaining at that position */
+    char only_first[CROSS_PATH_MAX];              /* moves only `first` has */
+    char only_second[CROSS_PATH_MAX];             /* moves only `second` has */
+    PerftCount counted_above[2], divided_here[2]; /* PERFT_INCONSISTENT: the pair's two counts of `position` */
     /* LEAF_COUNT and MOVE_TWICE: who, which move (played from `position`)
      * and its count, or its two counts. */
     const char *culprit;
     char move[MOVE_TEXT_MAX];
-    uint64_t move_counts[2];
+    PerftCount move_counts[2];
 } CrossReport;
 
 /* Divides q with each of the `count` participants into divides[k] (each

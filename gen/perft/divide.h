@@ -10,22 +10,23 @@
 #include <stdlib.h>
 
 #include "move_text.h"
+#include "perft_count.h"
 #include "position.h"
 
 typedef struct DivideEntry {
     Move move;
-    uint64_t count;
+    PerftCount count;
     bool finished; /* false only in an interrupted count: the count is not known */
 } DivideEntry;
 
 typedef struct Divide {
     DivideEntry *entries; /* room for MAX_MOVES, sorted by move text */
     int count;            /* root moves */
-    uint64_t total;       /* the finished root moves' counts, summed */
+    PerftCount total;     /* the finished root moves' counts, summed */
     double seconds;       /* the participant's time for it */
     /* A built-in backend's count on the deep runner (all 0 for an engine). */
     size_t units, units_done, units_resumed; /* resumed: taken from a checkpoint */
-    uint64_t nodes_resumed;
+    PerftCount nodes_resumed;
     size_t units_kept;    /* in the checkpoint at the end: resumed and appended */
     int checkpoint_errno; /* why appending to the checkpoint failed, or 0 */
     int signal;           /* SIGINT or SIGTERM when the count was interrupted, else 0 */
@@ -34,9 +35,11 @@ typedef struct Divide {
      * at this position): the move and its two counts. */
     bool twice;
     Move twice_move;
-    uint64_t twice_counts[2];
+    PerftCount twice_counts[2];
     char workers[64];      /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
     MoveNotation notation; /* how its moves are written, and sorted (castling as e1g1 or e1h1) */
+    int split;             /* plies below the root its units start at */
+    bool line_units;       /* units were lines, not distinct positions */
 } Divide;
 
 /* A divide with room for MAX_MOVES entries; false when out of memory. */

@@ -29,7 +29,8 @@ static int parse_operation(char *op, EpdEntry *e, const char *path, char *err, s
     if (op[0] == 'D' && isdigit((unsigned char)op[1])) {
         size_t depth_length = strspn(op + 1, "0123456789");
         const char *count_text = op + 1 + depth_length;
-        uint64_t depth = 0, count;
+        uint64_t depth = 0;
+        PerftCount count;
         if (*count_text && !isspace((unsigned char)*count_text)) {
             snprintf(err, errlen, "%s:%d: bad depth in '%s' (1 to %d)", path, e->line, op, MAX_DEPTH);
             return -1;
@@ -44,13 +45,13 @@ static int parse_operation(char *op, EpdEntry *e, const char *path, char *err, s
             snprintf(err, errlen, "%s:%d: ';%s' has no count (want ';D%d COUNT')", path, e->line, op, (int)depth);
             return -1;
         }
-        DigitsResult parsed = digits_parse(count_text, strlen(count_text), UINT64_MAX, &count);
-        if (parsed == DIGITS_TOO_LARGE) {
-            snprintf(err, errlen, "%s:%d: count in '%s' is out of range (above %llu)", path, e->line, op,
-                     (unsigned long long)UINT64_MAX);
+        PerftCountParse parsed = perft_count_parse(count_text, strlen(count_text), &count);
+        if (parsed == PERFT_COUNT_TOO_LARGE) {
+            snprintf(err, errlen, "%s:%d: count in '%s' is out of range (above %s)", path, e->line, op,
+                     PERFT_COUNT_TEXT(PERFT_COUNT_MAX));
             return -1;
         }
-        if (parsed != DIGITS_OK) {
+        if (parsed != PERFT_COUNT_OK) {
             snprintf(err, errlen, "%s:%d: bad count in '%s' (digits only)", path, e->line, op);
             return -1;
         }

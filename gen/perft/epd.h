@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "perft_count.h"
 #include "position.h"
 #include "position_text.h"
 
@@ -14,7 +15,7 @@ typedef struct EpdEntry {
     char id[64];                  /* ";id" or "line N" */
     char text[POSITION_TEXT_MAX]; /* the position as written */
     Position pos;
-    uint64_t expected[MAX_DEPTH + 1]; /* expected[d], valid when has[d] */
+    PerftCount expected[MAX_DEPTH + 1]; /* expected[d], valid when has[d] */
     unsigned char has[MAX_DEPTH + 1];
     int max_depth; /* deepest depth with a count, 0 if none */
 } EpdEntry;

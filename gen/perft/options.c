@@ -32,6 +32,9 @@ typedef enum OptionId {
     OPT_THREADS,
     OPT_HASH,
     OPT_HASH_VERIFY,
+    OPT_HASH_SEED,
+    OPT_UNITS,
+    OPT_SPLIT,
     OPT_PROGRESS,
     OPT_CHECKPOINT,
     OPT_SUITE,
@@ -87,10 +90,18 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_NO_BULK] = {"no-bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL, "make every move down to depth 0"},
     [OPT_THREADS] = {"threads", 't', "N", M_DIVIDE | M_SUITE, 0, 1024, "thread count (0: every core)",
                      "count on N threads (0: every core; default 1)"},
-    [OPT_HASH] = {"hash", 0, "MIB", M_DIVIDE | M_SUITE, 1, PERFT_HASH_MAX_MIB, "size in MiB",
-                  "a table of counts of MIB MiB (default: none)"},
+    [OPT_HASH] = {"hash", 0, "SIZE", M_DIVIDE | M_SUITE, 0, -1, NULL,
+                  "a table of counts of SIZE: MiB, or with a suffix M, G or T\n(512M, 8G; default: none)"},
     [OPT_HASH_VERIFY] = {"hash-verify", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
                          "recompute about one hash hit in 1024 without the table\nand fail on a mismatch"},
+    [OPT_HASH_SEED] =
+        {"hash-seed", 0, "N", M_DIVIDE | M_SUITE, 0, LONG_MAX, "seed",
+         "Zobrist keys from seed N (default 0): another seed gives\nindependent keys, to confirm a count"},
+    [OPT_UNITS] = {"units", 0, "KIND", M_DIVIDE, 0, -1, NULL,
+                   "a deep count's work units: positions (default: each\ndistinct position at the split once, with "
+                   "its lines'\nmultiplicities) or lines (every move path)"},
+    [OPT_SPLIT] = {"split", 0, "N", M_DIVIDE, 1, MAX_DEPTH - 1, "split depth",
+                   "work units N plies below the root (default: the\nshallowest split giving enough units)"},
     [OPT_PROGRESS] = {"progress", 0, NULL, M_ANY, 0, -1, NULL,
                       "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway): "
                       "a deep\ncount's work units; a suite's positions, counts,\nfailures and disagreements; random "
@@ -193,7 +204,8 @@ static const struct Requirement {
     {OPT_BACKEND, engines_alone_in_random,
      "--random needs backends to play the games: -b all or -b NAME beside the engines"},
     {OPT_ENGINE_TIMEOUT, no_engine, "--engine-timeout applies to engines: give --engine SPEC"},
-    {OPT_HASH_VERIFY, no_hash, "--hash-verify needs --hash MIB"},
+    {OPT_HASH_VERIFY, no_hash, "--hash-verify needs --hash SIZE"},
+    {OPT_HASH_SEED, no_hash, "--hash-seed seeds the table's keys: give --hash SIZE"},
     {OPT_THREADS, engines_alone,
      "-t counts the built-in backends on threads: with -b none only engines count, on their own"},
     {OPT_HASH, engines_alone, "--hash keeps the built-in backends' counts: with -b none only engines count"},
@@ -230,6 +242,35 @@ static int parse_number(const char *text, long min, long max, long *value)
     if (v < min || v > max)
         return -1;
     *value = v;
+    return 0;
+}
+
+/* --hash's SIZE into MiB: digits, optionally with M, G or T (either
+ * case); 0, or -1 when it is no size from 1 MiB to PERFT_HASH_MAX_MIB. */
+static int hash_size_parse(const char *text, int *mib)
+{
+    size_t digits = strspn(text, "0123456789");
+    const char *suffix = text + digits;
+    int shift = 0;
+    if (*suffix == 'G' || *suffix == 'g')
+        shift = 10;
+    else if (*suffix == 'T' || *suffix == 't')
+        shift = 20;
+    else if (*suffix != 'M' && *suffix != 'm' && *suffix != '\0')
+        return -1;
+    if (*suffix && suffix[1] != '\0')
+        return -1;
+    char number[10];
+    long value;
+    if (digits == 0 || digits >= sizeof number)
+        return -1;
+    memcpy(number, text, digits);
+    number[digits] = '\0';
+    if (parse_number(number, 1, LONG_MAX, &value) < 0)
+        return -1;
+    if (value < 1 || value > (long)PERFT_HASH_MAX_MIB >> shift)
+        return -1;
+    *mib = (int)(value << shift);
     return 0;
 }
 
@@ -357,7 +398,21 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
     case OPT_BULK: s->bulk = true; break;
     case OPT_NO_BULK: s->bulk = false; break;
     case OPT_THREADS: s->threads = number == 0 ? threads_every_core() : (int)number; break;
-    case OPT_HASH: s->hash_mib = (int)number; break;
+    case OPT_HASH:
+        if (hash_size_parse(value, &s->hash_mib) < 0)
+            return fail(err, errlen,
+                        "--hash '%s' is not a table size: MiB as digits, or digits with M, G or T (1 MiB to %d MiB)",
+                        value, PERFT_HASH_MAX_MIB);
+        break;
+    case OPT_HASH_SEED:
+        s->hash_seed = (uint64_t)number; /* set by command.c, for the whole command */
+        break;
+    case OPT_UNITS:
+        if (strcmp(value, "positions") != 0 && strcmp(value, "lines") != 0)
+            return fail(err, errlen, "--units '%s' is not positions or lines", value);
+        s->units_lines = strcmp(value, "lines") == 0;
+        break;
+    case OPT_SPLIT: s->split = (int)number; break;
     case OPT_HASH_VERIFY: s->hash_verify = true; break;
     case OPT_PROGRESS: s->progress = true; break;
     case OPT_CHECKPOINT: s->checkpoint = value; break;
@@ -568,6 +623,9 @@ static int check_arguments(RunSettings *s, const char **args, int nargs, char *e
     if (parse_number(args[0], 1, MAX_DEPTH, &depth) < 0)
         return fail(err, errlen, "depth '%s' is not a number from 1 to %d", args[0], MAX_DEPTH);
     s->depth = (int)depth;
+    if (s->split > 1 && s->split >= s->depth) /* depth 1 splits at 1: each unit counts itself */
+        return fail(err, errlen, "--split %d leaves no ply to count at depth %d (at most %d)", s->split, s->depth,
+                    s->depth > 1 ? s->depth - 1 : 1);
     s->position_text = args[1];
     s->moves = nargs > 2 ? args[2] : NULL;
     if (position_parse(args[1], &s->position, err, errlen) < 0)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,8 +21,57 @@ static void check(Output *o, bool failed)
         o->error = errno ? errno : EIO;
 }
 
+/* A count past json_int_t is kept in the document as a string with this
+ * tag (jansson writes the control byte as \u0001) and written as a bare
+ * integer literal by output_close: JSON numbers have no size limit, jansson's
+ * integers do.  Strings from outside (output_json_string) never carry the
+ * byte, so no other string can take the tag's place. */
+#define COUNT_TAG "\001count:"
+#define COUNT_TAG_WRITTEN "\"\\u0001count:"
+
+json_t *output_json_count(PerftCount n)
+{
+    if (n <= (PerftCount)INT64_MAX)
+        return json_integer((json_int_t)n);
+    char digits[PERFT_COUNT_TEXT_MAX], text[sizeof COUNT_TAG + PERFT_COUNT_TEXT_MAX];
+    snprintf(text, sizeof text, "%s%s", COUNT_TAG, perft_count_format(n, digits));
+    return json_string(text);
+}
+
+/* The document's text with every tagged count string replaced by its
+ * digits (in place: the result is never longer). */
+static void untag_counts(char *text)
+{
+    size_t tag = strlen(COUNT_TAG_WRITTEN);
+    char *out = text;
+    for (const char *in = text; *in;) {
+        if (strncmp(in, COUNT_TAG_WRITTEN, tag) == 0) {
+            in += tag;
+            while (*in >= '0' && *in <= '9')
+                *out++ = *in++;
+            in++; /* the closing quote */
+        } else
+            *out++ = *in++;
+    }
+    *out = '\0';
+}
+
 json_t *output_json_string(const char *text)
 {
+    if (strchr(text, '\001')) { /* the count tag's byte: written as text instead */
+        size_t n = strlen(text);
+        char *copy = malloc(4 * n + 1);
+        json_t *j = NULL;
+        if (copy) {
+            size_t k = 0;
+            for (size_t i = 0; i < n; i++)
+                k += text[i] == '\001' ? (size_t)sprintf(copy + k, "\\x01") : (size_t)(copy[k] = text[i], 1);
+            copy[k] = '\0';
+            j = output_json_string(copy);
+        }
+        free(copy);
+        return j ? j : json_string("(out of memory)");
+    }
     json_t *j = json_string(text);
     if (j)
         return j;
@@ -42,6 +92,9 @@ static json_t *settings_json(const RunSettings *s)
                           formats[s->format], "backend", output_json_string(s->backend), "engines", engines,
                           "engine_timeout", s->engine_timeout, "bulk", s->bulk, "threads", s->threads, "hash_mib",
                           s->hash_mib, "hash_verify", s->hash_verify, "progress", s->progress);
+    json_object_set_new(j, "hash_seed", json_integer((json_int_t)s->hash_seed));
+    json_object_set_new(j, "units", json_string(s->units_lines ? "lines" : "positions"));
+    json_object_set_new(j, "split", s->split ? json_integer(s->split) : json_null());
     /* Per engine, in the order of "engines": its --engine-option values. */
     json_t *engine_options = json_array();
     for (int k = 0; k < s->engine_count; k++) {
@@ -155,7 +208,15 @@ int output_close(Output *o, int status, FILE *err)
     if (o->doc) {
         json_object_set_new(o->doc, "status", json_integer(status));
         errno = 0;
-        check(o, json_dumpf(o->doc, o->stream, JSON_INDENT(2)) != 0 || fputc('\n', o->stream) == EOF);
+        char *text = json_dumps(o->doc, JSON_INDENT(2));
+        if (text) {
+            untag_counts(text);
+            check(o, fputs(text, o->stream) == EOF || fputc('\n', o->stream) == EOF);
+        } else {
+            errno = ENOMEM;
+            check(o, true);
+        }
+        free(text);
         json_decref(o->doc);
         o->doc = NULL;
     }

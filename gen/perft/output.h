@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "perft_count.h"
 #include "settings.h"
 
 typedef struct Output {
@@ -41,6 +42,9 @@ bool output_failed(const Output *o);
 /* JSON: sets the document's member `key` to `value` (taking its reference);
  * other formats drop `value`. */
 void output_json_set(Output *o, const char *key, json_t *value);
+/* A count as an exact JSON integer, however large: written as an integer
+ * literal even past 2^63, where jansson's own integers end (output.c). */
+json_t *output_json_count(PerftCount n);
 /* A JSON string of `text`; text that is not UTF-8 (a file's bytes) is
  * escaped as report_escaped does, never dropped. */
 json_t *output_json_string(const char *text);

@@ -21,10 +21,10 @@ void output_divide(Output *o, Game game, const Divide *d)
         }
         char text[MOVE_TEXT_MAX];
         move_format_as(game, d->entries[i].move, d->notation, text);
-        output_text(o, stockfish ? "%s: %llu\n" : "%s %llu\n", text, (unsigned long long)d->entries[i].count);
+        output_text(o, stockfish ? "%s: %s\n" : "%s %s\n", text, PERFT_COUNT_TEXT(d->entries[i].count));
     }
     if (!d->signal) {
-        output_text(o, stockfish ? "\nNodes searched: %llu\n" : "\n%llu\n", (unsigned long long)d->total);
+        output_text(o, stockfish ? "\nNodes searched: %s\n" : "\n%s\n", PERFT_COUNT_TEXT(d->total));
         return;
     }
     output_text(o, "\ninterrupted by %s; %d root moves not finished:", signal_name(d->signal), unfinished);
@@ -44,12 +44,12 @@ static json_t *divide_json(Game game, const Participant *p, const Divide *d)
         char text[MOVE_TEXT_MAX];
         move_format_as(game, d->entries[i].move, d->notation, text);
         if (d->entries[i].finished)
-            json_object_set_new(moves, text, json_integer((json_int_t)d->entries[i].count));
+            json_object_set_new(moves, text, output_json_count(d->entries[i].count));
         else
             json_array_append_new(unfinished, json_string(text));
     }
-    json_t *j = json_pack("{s:s, s:o, s:I, s:f}", "participant", p->name, "moves", moves, "total", (json_int_t)d->total,
-                          "seconds", d->seconds);
+    json_t *j = json_pack("{s:s, s:o, s:o, s:f}", "participant", p->name, "moves", moves, "total",
+                          output_json_count(d->total), "seconds", d->seconds);
     if (p->backend)
         json_object_set_new(
             j, "units",
@@ -74,12 +74,12 @@ void output_divides_json(Output *o, Game game, const Participant *ps, const Divi
 }
 
 /* Participant k's count of `move`, or -1 when it has no such root move. */
-static long long count_of(const Divide *d, Move move)
+static const DivideEntry *entry_of(const Divide *d, Move move)
 {
     for (int j = 0; j < d->count; j++)
         if (move_equal(d->entries[j].move, move))
-            return (long long)d->entries[j].count;
-    return -1;
+            return &d->entries[j];
+    return NULL;
 }
 
 void output_divide_table(Output *o, Game game, const Participant *ps, const Divide *ds, int count)
@@ -105,20 +105,20 @@ void output_divide_table(Output *o, Game game, const Participant *ps, const Divi
         move_format_as(game, all[i], ds[0].notation, text);
         output_text(o, "%-8s", text);
         bool differs = false;
-        long long first = count_of(&ds[0], all[i]);
+        const DivideEntry *first = entry_of(&ds[0], all[i]);
         for (int k = 0; k < count; k++) {
-            long long c = count_of(&ds[k], all[i]);
-            if (c < 0)
+            const DivideEntry *c = entry_of(&ds[k], all[i]);
+            if (!c)
                 output_text(o, " %14s", "-");
             else
-                output_text(o, " %14lld", c);
-            differs |= c != first;
+                output_text(o, " %14s", PERFT_COUNT_TEXT(c->count));
+            differs |= !c != !first || (c && first && c->count != first->count);
         }
         output_text(o, "%s\n", differs ? "   <- differs" : "");
     }
     output_text(o, "%-8s", "total");
     for (int k = 0; k < count; k++)
-        output_text(o, " %14llu", (unsigned long long)ds[k].total);
+        output_text(o, " %14s", PERFT_COUNT_TEXT(ds[k].total));
     output_text(o, "\n");
     if (truncated)
         output_text(o, "(the root moves number more than %d: the rest are not shown)\n", MAX_MOVES);
@@ -144,14 +144,16 @@ json_t *output_report_json(const CrossReport *r)
         json_object_set_new(j, "participant", json_string(r->culprit));
         json_object_set_new(j, "move", json_string(r->move));
         json_object_set_new(j, "counts",
-                            r->verdict == CROSS_LEAF_COUNT
-                                ? json_pack("[I]", (json_int_t)r->move_counts[0])
-                                : json_pack("[I, I]", (json_int_t)r->move_counts[0], (json_int_t)r->move_counts[1]));
+                            r->verdict == CROSS_LEAF_COUNT ? json_pack("[o]", output_json_count(r->move_counts[0]))
+                                                           : json_pack("[o, o]", output_json_count(r->move_counts[0]),
+                                                                       output_json_count(r->move_counts[1])));
     } else if (r->verdict == CROSS_PERFT_INCONSISTENT) {
-        json_object_set_new(j, "counted_above",
-                            json_pack("[I, I]", (json_int_t)r->counted_above[0], (json_int_t)r->counted_above[1]));
-        json_object_set_new(j, "divided_here",
-                            json_pack("[I, I]", (json_int_t)r->divided_here[0], (json_int_t)r->divided_here[1]));
+        json_object_set_new(
+            j, "counted_above",
+            json_pack("[o, o]", output_json_count(r->counted_above[0]), output_json_count(r->counted_above[1])));
+        json_object_set_new(
+            j, "divided_here",
+            json_pack("[o, o]", output_json_count(r->divided_here[0]), output_json_count(r->divided_here[1])));
     }
     return j;
 }
@@ -177,18 +179,18 @@ void output_disagreement(Output *o, const CrossReport *r)
     case CROSS_POSITIONS_DIFFER: output_text(o, "  after this path %s has: %s\n", r->second, r->other_position); break;
     case CROSS_PERFT_INCONSISTENT:
         for (int k = 0; k < 2; k++)
-            output_text(o, "  %s: %llu one level up, %llu from its divide here\n", k ? r->second : r->first,
-                        (unsigned long long)r->counted_above[k], (unsigned long long)r->divided_here[k]);
+            output_text(o, "  %s: %s one level up, %s from its divide here\n", k ? r->second : r->first,
+                        PERFT_COUNT_TEXT(r->counted_above[k]), PERFT_COUNT_TEXT(r->divided_here[k]));
         output_text(o, "  the legal moves and every child's count agree: one of them counts this position "
                        "differently from its own divide of it\n");
         break;
     case CROSS_LEAF_COUNT:
-        output_text(o, "  %s counts %s as %llu at depth 1 (a legal move is one leaf), path %s%s%s\n", r->culprit,
-                    r->move, (unsigned long long)r->move_counts[0], r->path, r->path[0] ? " " : "", r->move);
+        output_text(o, "  %s counts %s as %s at depth 1 (a legal move is one leaf), path %s%s%s\n", r->culprit, r->move,
+                    PERFT_COUNT_TEXT(r->move_counts[0]), r->path, r->path[0] ? " " : "", r->move);
         break;
     case CROSS_MOVE_TWICE:
-        output_text(o, "  %s lists %s twice at this position (counts %llu and %llu), path %s%s%s\n", r->culprit,
-                    r->move, (unsigned long long)r->move_counts[0], (unsigned long long)r->move_counts[1], r->path,
+        output_text(o, "  %s lists %s twice at this position (counts %s and %s), path %s%s%s\n", r->culprit, r->move,
+                    PERFT_COUNT_TEXT(r->move_counts[0]), PERFT_COUNT_TEXT(r->move_counts[1]), r->path,
                     r->path[0] ? " " : "", r->move);
         break;
     case CROSS_AGREE: break;

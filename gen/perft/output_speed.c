@@ -14,13 +14,16 @@ void speed_add(SpeedRow *rows, int *count, const Participant *p, Game game, cons
         return;
     if (i == *count)
         rows[(*count)++] = (SpeedRow){p->name, game, p->engine, 0, 0};
-    rows[i].nodes += d->total - d->nodes_resumed; /* a checkpoint's units took no time here */
+    /* A checkpoint's units took no time here; a sum past 2^128 - 1 shows as
+     * the largest count (a speed figure, not a perft count). */
+    if (!perft_count_add(&rows[i].nodes, d->total - d->nodes_resumed))
+        rows[i].nodes = PERFT_COUNT_MAX;
     rows[i].seconds += d->seconds;
 }
 
 static double nps(const SpeedRow *r)
 {
-    return r->seconds > 0 ? (double)r->nodes / r->seconds : 0.0;
+    return r->seconds > 0 ? perft_count_double(r->nodes) / r->seconds : 0.0;
 }
 
 static double fastest(const SpeedRow *rows, int count, Game game)
@@ -91,8 +94,8 @@ char *speed_table_text(const SpeedRow *rows, int count, const char *backends)
                      r->engine->spec.protocol == ENGINE_UCI ? 'a' : 'b');
         else
             snprintf(how, sizeof how, "%s", backends);
-        fprintf(t, "%-10s  %-*s  %15llu  %9.3f  %9s  %10s  %s\n", game_name(r->game), width, r->name, r->nodes,
-                r->seconds, rate, ratio, how);
+        fprintf(t, "%-10s  %-*s  %15s  %9.3f  %9s  %10s  %s\n", game_name(r->game), width, r->name,
+                PERFT_COUNT_TEXT(r->nodes), r->seconds, rate, ratio, how);
     }
     for (int p = 0; p < 2; p++)
         if (protocol_used[p])
@@ -109,10 +112,10 @@ void output_speed_table_json(Output *o, const SpeedRow *rows, int count, const c
         json_t *a = json_array();
         for (int i = 0; i < count; i++) {
             double best = fastest(rows, count, rows[i].game);
-            json_t *row =
-                json_pack("{s:s, s:s, s:b, s:I, s:f, s:f, s:f}", "game", game_name(rows[i].game), "participant",
-                          rows[i].name, "engine", rows[i].engine != NULL, "nodes", (json_int_t)rows[i].nodes, "seconds",
-                          rows[i].seconds, "nps", nps(&rows[i]), "vs_best", best > 0 ? nps(&rows[i]) / best : 0.0);
+            json_t *row = json_pack("{s:s, s:s, s:b, s:o, s:f, s:f, s:f}", "game", game_name(rows[i].game),
+                                    "participant", rows[i].name, "engine", rows[i].engine != NULL, "nodes",
+                                    output_json_count(rows[i].nodes), "seconds", rows[i].seconds, "nps", nps(&rows[i]),
+                                    "vs_best", best > 0 ? nps(&rows[i]) / best : 0.0);
             json_object_set_new(row, "counted",
                                 rows[i].engine ? json_string(PROTOCOL_NOTES[rows[i].engine->spec.protocol])
                                                : json_string(backends));

@@ -9,6 +9,7 @@
 
 #include "output.h"
 #include "participants.h"
+#include "perft_count.h"
 
 /* One participant's counts over a run, per game. */
 typedef struct SpeedRow {
@@ -16,7 +17,7 @@ typedef struct SpeedRow {
     Game game;
     const Engine *engine; /* an engine's row, or NULL for a backend's */
     double seconds;
-    unsigned long long nodes;
+    PerftCount nodes;
 } SpeedRow;
 
 enum { MAX_SPEED_ROWS = MAX_PARTICIPANTS * GAME_COUNT };

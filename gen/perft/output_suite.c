@@ -46,9 +46,9 @@ void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participa
 {
     if (o->format == FORMAT_JSON) {
         json_t *check =
-            json_pack("{s:o, s:i, s:i, s:s, s:I, s:I, s:f, s:b}", "id", output_json_string(e->id), "line", e->line,
-                      "depth", depth, "participant", p->name, "expected", (json_int_t)e->expected[depth], "got",
-                      (json_int_t)d->total, "seconds", d->seconds, "ok", ok);
+            json_pack("{s:o, s:i, s:i, s:s, s:o, s:o, s:f, s:b}", "id", output_json_string(e->id), "line", e->line,
+                      "depth", depth, "participant", p->name, "expected", output_json_count(e->expected[depth]), "got",
+                      output_json_count(d->total), "seconds", d->seconds, "ok", ok);
         if (!ok)
             json_object_set_new(check, "position", json_string(e->text));
         json_array_append_new(array_member(o, "checks"), check);
@@ -57,18 +57,17 @@ void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participa
     char id[ID_COLUMN + 1], rate[32];
     column_id(e->id, id);
     speed_rate_text(d->seconds > 0 ? (double)d->total / d->seconds : 0.0, rate, sizeof rate);
-    output_text(o, "%-*s %5d %-*s %15llu %15llu %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
-                (unsigned long long)e->expected[depth], (unsigned long long)d->total, d->seconds, rate,
-                ok ? "ok" : "FAIL");
+    output_text(o, "%-*s %5d %-*s %15s %15s %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
+                PERFT_COUNT_TEXT(e->expected[depth]), PERFT_COUNT_TEXT(d->total), d->seconds, rate, ok ? "ok" : "FAIL");
 }
 
 void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d,
                               uint64_t budget, bool wrong, int name_width)
 {
     if (o->format == FORMAT_JSON) {
-        json_t *check = json_pack("{s:o, s:i, s:i, s:s, s:I, s:n, s:I, s:f, s:b, s:s}", "id", output_json_string(e->id),
+        json_t *check = json_pack("{s:o, s:i, s:i, s:s, s:o, s:n, s:I, s:f, s:b, s:s}", "id", output_json_string(e->id),
                                   "line", e->line, "depth", depth, "participant", p->name, "expected",
-                                  (json_int_t)e->expected[depth], "got", "past_max_nodes", (json_int_t)budget,
+                                  output_json_count(e->expected[depth]), "got", "past_max_nodes", (json_int_t)budget,
                                   "seconds", d->seconds, "ok", !wrong, "result", wrong ? "failed" : "skipped");
         if (wrong)
             json_object_set_new(check, "position", json_string(e->text));
@@ -78,8 +77,8 @@ void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Par
     char id[ID_COLUMN + 1], past[32];
     column_id(e->id, id);
     snprintf(past, sizeof past, ">%llu", (unsigned long long)budget);
-    output_text(o, "%-*s %5d %-*s %15llu %15s %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
-                (unsigned long long)e->expected[depth], past, d->seconds, "-",
+    output_text(o, "%-*s %5d %-*s %15s %15s %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
+                PERFT_COUNT_TEXT(e->expected[depth]), past, d->seconds, "-",
                 wrong ? "FAIL (the count passes --max-nodes, the file's does not)"
                       : "skipped (passes --max-nodes: stopped)");
 }

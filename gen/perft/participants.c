@@ -125,20 +125,30 @@ static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, D
                              .label = c->label ? label : NULL,
                              .err = c->err,
                              .table = c->table,
-                             .node_budget = c->node_budget};
+                             .node_budget = c->node_budget,
+                             .units_lines = c->units_lines,
+                             /* The command's own divide was checked against --split; a
+                              * cross-check's descent below splits at most a ply above its depth. */
+                             .split = c->split < q->depth ? c->split : q->depth - 1};
     DeepResult result = {.roots = out->entries};
     int r = c->hook ? c->hook(&job, &settings, &result, err, errlen, c->hook_context)
                     : deep_divide(&job, &settings, &result, err, errlen);
     out->count = result.root_count;
     out->total = 0;
     for (int i = 0; i < result.root_count; i++)
-        out->total += out->entries[i].count; /* 0 for a root move not finished */
+        if (!perft_count_add(&out->total, out->entries[i].count)) { /* 0 for a root move not finished */
+            snprintf(err, errlen, "backend %s: the count passes 2^128 - 1", b->name);
+            r = -1;
+            break;
+        }
     out->seconds = result.seconds;
     out->units = result.units;
     out->units_done = result.units_done;
     out->units_resumed = result.units_resumed;
     out->nodes_resumed = result.nodes_resumed;
     out->units_kept = result.units_kept;
+    out->split = result.split;
+    out->line_units = c->units_lines;
     out->checkpoint_errno = result.checkpoint_errno;
     out->signal = result.signal;
     out->over_budget = result.over_budget;

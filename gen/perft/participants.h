@@ -82,6 +82,8 @@ typedef struct Counting {
     uint64_t node_budget; /* 0: none; else a count stops once past it (Divide.over_budget) */
     DeepDivideHook hook;  /* or NULL: deep_divide */
     void *hook_context;
+    bool units_lines; /* --units lines: work units are move paths (deep/work_units.h) */
+    int split;        /* --split, or 0: chosen by the runner */
 } Counting;
 
 /* What a participant divides: `root` after `moves` (space-separated, may be

@@ -35,14 +35,15 @@ static void report_speed(const RunSettings *s, const Counting *c, const Particip
     if (p->backend) {
         char counting[96];
         counting_text(c, s->bulk, counting, sizeof counting);
-        snprintf(how, sizeof how, "%s, %s, %zu units", counting, d->workers, d->units);
+        snprintf(how, sizeof how, "%s, %s, %zu units (%s, split %d)", counting, d->workers, d->units,
+                 d->line_units ? "lines" : "positions", d->split);
         if (d->units_resumed)
             snprintf(how + strlen(how), sizeof how - strlen(how), ", %zu from the checkpoint", d->units_resumed);
     } else {
         snprintf(how, sizeof how, "engine over %s, time-out %g s a query; its own bulk counting, hashing and threads",
                  p->engine->spec.protocol == ENGINE_UCI ? "UCI" : "perftree", p->engine->timeout);
     }
-    fprintf(err, "perft %d: %llu nodes in %.3f s, %.2f Mnps (%s %s, %s)\n", s->depth, (unsigned long long)d->total,
+    fprintf(err, "perft %d: %s nodes in %.3f s, %.2f Mnps (%s %s, %s)\n", s->depth, PERFT_COUNT_TEXT(d->total),
             d->seconds, mnps(d), game_name(s->position.game), p->name, how);
 }
 
@@ -154,9 +155,10 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         output_divide_table(o, game, ps, ds, n);
         output_disagreement(o, report);
     }
-    char how[96], backends[160];
+    char how[96], backends[160], units[64];
     counting_text(counting, s->bulk, how, sizeof how);
     snprintf(backends, sizeof backends, "%s, %d thread%s", how, counting->threads, counting->threads == 1 ? "" : "s");
+    snprintf(units, sizeof units, "units (%s, split %d)", counting->units_lines ? "lines" : "positions", ds[0].split);
     SpeedRow rows[MAX_SPEED_ROWS];
     int nrows = 0;
     for (int k = 0; k < n; k++)
@@ -176,9 +178,9 @@ int run_divide(const RunSettings *s, Participants *parts, Counting *counting, Ou
         int engines = 0;
         for (int k = 0; k < n; k++)
             engines += ps[k].engine != NULL;
-        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (the backends: %s)\n", n,
+        fprintf(err, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (the backends: %s, %s)\n", n,
                 game_name(game), engines, engines == 1 ? "" : "s", r == 0 ? "agree" : "DISAGREE", s->depth, seconds,
-                backends);
+                backends, units);
     }
     status = r == 0 ? EXIT_AGREE : EXIT_DIFFER;
 done:

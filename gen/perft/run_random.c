@@ -100,11 +100,11 @@ static bool engine_own_finding(const Engine *e, const Divide *d, Game game, Move
     output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
     move_format_as(game, d->twice ? d->twice_move : d->entries[i].move, notation, move);
     if (d->twice)
-        output_text(out, "  %s lists %s twice at this position (counts %llu and %llu)\n", e->spec.name, move,
-                    (unsigned long long)d->twice_counts[0], (unsigned long long)d->twice_counts[1]);
+        output_text(out, "  %s lists %s twice at this position (counts %s and %s)\n", e->spec.name, move,
+                    PERFT_COUNT_TEXT(d->twice_counts[0]), PERFT_COUNT_TEXT(d->twice_counts[1]));
     else
-        output_text(out, "  %s counts %s as %llu at depth 1 (a legal move is one leaf)\n", e->spec.name, move,
-                    (unsigned long long)d->entries[i].count);
+        output_text(out, "  %s counts %s as %s at depth 1 (a legal move is one leaf)\n", e->spec.name, move,
+                    PERFT_COUNT_TEXT(d->entries[i].count));
     return true;
 }
 
@@ -320,7 +320,7 @@ static int play_game(RandomRun *run, const Position *start, const char *number, 
         move_format_as(start->game, m, notation, mt);
         if (path_len + MOVE_TEXT_MAX + 1 < RANDOM_PATH_MAX)
             path_len += (size_t)snprintf(path + path_len, RANDOM_PATH_MAX - path_len, "%s%s", path_len ? " " : "", mt);
-        progress_update(&run->progress, (size_t)t->games - 1, (size_t)s->random_games, (uint64_t)t->positions);
+        progress_update(&run->progress, (size_t)t->games - 1, (size_t)s->random_games, (PerftCount)t->positions);
     }
     for (int k = 0; k < n; k++)
         session_close(&sessions[k]);
@@ -453,7 +453,7 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
         result = play_game(&run, &start, number[0] ? number : NULL, g, message, sizeof message);
     }
     snprintf(note, sizeof note, "%ld disagreement%s", t.disagreements, t.disagreements == 1 ? "" : "s");
-    progress_finish(&run.progress, (size_t)t.games, (size_t)s->random_games, (uint64_t)t.positions);
+    progress_finish(&run.progress, (size_t)t.games, (size_t)s->random_games, (PerftCount)t.positions);
     free(st.list);
     if (totals)
         *totals = t;

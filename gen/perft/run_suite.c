@@ -76,9 +76,9 @@ static void suite_progress(Suite *u, bool finish)
              u->t.disagreements == 1 ? "" : "s");
     size_t total = u->positions > 0 ? (size_t)u->positions : 0;
     if (finish)
-        progress_finish(&u->progress, (size_t)u->t.positions, total, (uint64_t)u->t.counts);
+        progress_finish(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
     else
-        progress_update(&u->progress, (size_t)u->t.positions, total, (uint64_t)u->t.counts);
+        progress_update(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
 }
 
 /* One (position, depth) count by every participant: 0, the signal number
@@ -128,7 +128,8 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         u->t.checks++;
         u->t.failed += !ok;
         u->t.seconds += d->seconds;
-        u->t.nodes += d->total;
+        if (!perft_count_add(&u->t.nodes, d->total))
+            u->t.nodes = PERFT_COUNT_MAX; /* the speed table's sum only: it shows the largest count */
         speed_add(u->rows, &u->nrows, &ps[k], e->pos.game, d);
         output_suite_check(u->o, e, depth, &ps[k], d, ok, u->name_width);
         failed |= !ok;

@@ -10,6 +10,7 @@
 
 #include "output.h"
 #include "participants.h"
+#include "perft_count.h"
 #include "settings.h"
 
 typedef struct SuiteTotals {
@@ -22,7 +23,7 @@ typedef struct SuiteTotals {
     int deeper;        /* (position, depth) pairs deeper than max_depth, not run */
     int unplayed;      /* positions of a game no participant plays (-b none, engines of the other game) */
     double seconds;    /* time spent counting */
-    unsigned long long nodes;
+    PerftCount nodes;
 } SuiteTotals;
 
 /* Runs the suite of `s`: a row per check and a summary that names what was

@@ -69,6 +69,9 @@ typedef struct RunSettings {
     int threads;  /* counting threads, >= 1 (-t 0 is resolved to the online cores) */
     int hash_mib; /* the table of counts, in MiB; 0: none */
     bool hash_verify;
+    uint64_t hash_seed;     /* --hash-seed: the Zobrist keys' seed (zobrist_seed.h) */
+    bool units_lines;       /* --units lines: work units are move paths, not positions */
+    int split;              /* --split: work units this many plies below the root; 0: chosen */
     bool progress;          /* the progress line even when stderr is not a terminal */
     const char *checkpoint; /* divide's checkpoint file, or NULL */
 

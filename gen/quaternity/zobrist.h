@@ -3,7 +3,7 @@
  * The key covers every man by its whole piece byte (kind, army and pawn
  * state, so a pawn's direction, its commitment and an uncommitted pawn all
  * count), the controller on turn, each army's controller and the frozen
- * set.  quaternity_zobrist_position is the definition; backends keep the
+ * set.  quaternity_zobrist_position128 is the definition; backends keep the
  * same key incrementally (perft_hash_recursion.h).  A move changes only its
  * two squares: Quaternity has no castling and no en passant, and
  * controllers and the frozen set stay fixed during play. */
@@ -13,9 +13,11 @@
 #include <stdint.h>
 
 #include "position.h"
+#include "zobrist_key.h"
 
 typedef struct QuaternityZobrist {
-    uint64_t piece[Q_SQUARES][256]; /* [square][piece byte], [..][EMPTY] is 0 */
+    uint64_t piece[Q_SQUARES][256];  /* [square][piece byte], [..][EMPTY] is 0 */
+    uint64_t piece2[Q_SQUARES][256]; /* the second stream's (zobrist_key.h) */
     uint64_t turn[4];
     uint64_t controller[4][4]; /* [army][its controller] */
     uint64_t frozen[16];
@@ -30,6 +32,11 @@ static inline uint64_t quaternity_zobrist_piece(int square, Piece p)
     return quaternity_zobrist.piece[square][p];
 }
 
+static inline uint64_t quaternity_zobrist_piece2(int square, Piece p)
+{
+    return quaternity_zobrist.piece2[square][p];
+}
+
 /* The part of the key that is not the men. */
 static inline uint64_t quaternity_zobrist_state(int turn, const uint8_t controller[4], int frozen)
 {
@@ -40,6 +47,6 @@ static inline uint64_t quaternity_zobrist_state(int turn, const uint8_t controll
 }
 
 /* The key of a neutral position (initialises the tables). */
-uint64_t quaternity_zobrist_position(const Position *pos);
+ZobristKey quaternity_zobrist_position128(const Position *pos);
 
 #endif

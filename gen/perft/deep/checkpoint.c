@@ -11,7 +11,9 @@
 #include "digits.h"
 #include "position.h"
 
-static const char MAGIC[] = "perft-checkpoint 1";
+static const char MAGIC[] = "perft-checkpoint 2";
+/* The format before 128-bit counts and position units. */
+static const char MAGIC_1[] = "perft-checkpoint 1\t";
 
 /* The longest line a checkpoint holds: the header names the position and
  * the moves (deep_divide.c keeps each under 8192 bytes), a record a unit's
@@ -134,9 +136,10 @@ static int parse_record(Checkpoint *c, char *line, size_t length, int number, ch
     const char *index_text = line + 5;
     const char *index_end = strchr(index_text, '\t');
     const char *count_end = index_end ? strchr(index_end + 1, '\t') : NULL;
-    uint64_t index, count;
+    uint64_t index;
+    PerftCount count;
     if (!count_end || digits_parse(index_text, (size_t)(index_end - index_text), SIZE_MAX, &index) != DIGITS_OK ||
-        digits_parse(index_end + 1, (size_t)(count_end - index_end - 1), UINT64_MAX, &count) != DIGITS_OK)
+        perft_count_parse(index_end + 1, (size_t)(count_end - index_end - 1), &count) != PERFT_COUNT_OK)
         goto malformed;
     CheckpointRecord *grown = realloc(c->records, sizeof *grown * (c->record_count + 1));
     char *moves = strdup(count_end + 1);
@@ -201,6 +204,14 @@ static int take_line(Checkpoint *c, char *line, size_t length, int number, char 
         return parse_record(c, line, length, number, err, errlen);
     if (strncmp(line, "\xef\xbb\xbf", 3) == 0) {
         snprintf(err, errlen, "%s starts with a UTF-8 byte-order mark: it is not a perft checkpoint", c->path);
+        return -1;
+    }
+    if (strncmp(line, MAGIC_1, sizeof MAGIC_1 - 1) == 0) {
+        snprintf(
+            err, errlen,
+            "checkpoint %s is format 1 (64-bit counts, line units); this perft writes format 2: finish it with the "
+            "build that wrote it, or delete it to start over",
+            c->path);
         return -1;
     }
     if (strncmp(line, MAGIC, sizeof MAGIC - 1) != 0 || line[sizeof MAGIC - 1] != '\t') {
@@ -366,13 +377,13 @@ int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t e
     return r;
 }
 
-int checkpoint_append(Checkpoint *c, size_t index, uint64_t count, const char *line)
+int checkpoint_append(Checkpoint *c, size_t index, PerftCount count, const char *line)
 {
     size_t size = strlen(line) + 64;
     char *text = malloc(size);
     if (!text)
         return -1;
-    snprintf(text, size, "unit\t%zu\t%" PRIu64 "\t%s", index, count, line);
+    snprintf(text, size, "unit\t%zu\t%s\t%s", index, PERFT_COUNT_TEXT(count), line);
     pthread_mutex_lock(&c->lock);
     int r = write_line(c, text, c->header_hash);
     c->appended += r == 0;

@@ -5,8 +5,14 @@
  * so a record from another file, an edited count or a damaged line is
  * caught.  Text, so a user can read it:
  *
- *   perft-checkpoint 1 <TAB> game=chess <TAB> ... <TAB> split=2 <TAB> units=400 <TAB> #<hash>
+ *   perft-checkpoint 2 <TAB> game=chess <TAB> ... <TAB> split=2 <TAB> units=400 <TAB> #<hash>
  *   unit <TAB> 17 <TAB> 599 <TAB> b1c3 b8a6 <TAB> #<hash>
+ *
+ * A record's count is the perft below its unit's position (one position,
+ * however many lines reach it: deep/work_units.h), in decimal up to
+ * 2^128 - 1.  Format 2 came with 128-bit counts and position units; a
+ * format-1 file is refused with a message saying so (its unit numbers
+ * belong to line units).
  *
  * Each record is written to the kernel (one write, no stdio buffer) before
  * the next unit is taken: a killed process loses only its units in flight
@@ -24,10 +30,12 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "perft_count.h"
+
 typedef struct CheckpointRecord {
-    size_t index;   /* the unit's place in the split */
-    uint64_t count; /* its perft */
-    char *line;     /* its moves from the root, space-separated */
+    size_t index;     /* the unit's place in the split */
+    PerftCount count; /* its perft */
+    char *line;       /* its moves from the root, space-separated */
 } CheckpointRecord;
 
 typedef struct Checkpoint {
@@ -63,7 +71,7 @@ int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t e
 
 /* Appends one finished unit; safe from any thread.  -1 when the write
  * failed (disk full) or an earlier one did: the count goes on without it. */
-int checkpoint_append(Checkpoint *c, size_t index, uint64_t count, const char *line);
+int checkpoint_append(Checkpoint *c, size_t index, PerftCount count, const char *line);
 
 /* The records this run has appended, and in *failure the errno of the
  * append that failed (0: none has); safe from any thread. */

@@ -25,11 +25,12 @@ struct DeepWork {
     const WorkUnits *units;
     const size_t *pending; /* the units still to count, in order */
     size_t pending_count;
-    atomic_size_t next;     /* the next pending unit to hand out */
-    uint64_t *counts;       /* per unit, valid once done */
-    atomic_uchar *done;     /* per unit */
-    atomic_size_t finished; /* units done, resumed ones included */
-    atomic_uint_fast64_t nodes;
+    atomic_size_t next;         /* the next pending unit to hand out */
+    PerftCount *counts;         /* per unit, valid once done */
+    atomic_uchar *done;         /* per unit */
+    atomic_size_t finished;     /* units done, resumed ones included */
+    PerftCount nodes;           /* under progress_lock: the done units' counts times their lines */
+    bool overflow;              /* under progress_lock: nodes passed 2^128 - 1 */
     atomic_uint_fast64_t spent; /* nodes counted so far under a budget, parts of units included */
     atomic_bool over_budget;
     atomic_bool checkpoint_failed; /* an append failed: said once, at once */
@@ -69,11 +70,21 @@ static void checkpoint_failure_note(DeepWork *r)
     pthread_mutex_unlock(&r->progress_lock);
 }
 
-void deep_work_done(DeepWork *r, size_t i, uint64_t count)
+/* nodes += count * the unit's lines; false past 2^128 - 1. */
+static bool add_unit_nodes(PerftCount *nodes, const WorkUnits *u, size_t i, PerftCount count)
+{
+    PerftCount product;
+    return perft_count_multiply(&product, count, work_unit_lines(u, i)) && perft_count_add(nodes, product);
+}
+
+void deep_work_done(DeepWork *r, size_t i, PerftCount count)
 {
     r->counts[i] = count;
     atomic_store(&r->done[i], 1);
-    atomic_fetch_add(&r->nodes, count);
+    pthread_mutex_lock(&r->progress_lock);
+    if (!add_unit_nodes(&r->nodes, r->units, i, count))
+        r->overflow = true;
+    pthread_mutex_unlock(&r->progress_lock);
     atomic_fetch_add(&r->finished, 1);
     if (r->checkpoint) {
         char text[UNIT_TEXT_MAX];
@@ -86,7 +97,7 @@ void deep_work_done(DeepWork *r, size_t i, uint64_t count)
 void deep_work_progress(DeepWork *r)
 {
     pthread_mutex_lock(&r->progress_lock);
-    progress_update(r->progress, atomic_load(&r->finished), r->units->count, atomic_load(&r->nodes));
+    progress_update(r->progress, atomic_load(&r->finished), r->units->count, r->nodes);
     pthread_mutex_unlock(&r->progress_lock);
 }
 
@@ -150,15 +161,17 @@ static void normalise_space(const char *text, char *out, size_t size)
     out[n] = '\0';
 }
 
-static char *identity_of(const DeepJob *job)
+static char *identity_of(const DeepJob *job, bool units_lines)
 {
     enum { FIELD_MAX = 8192 };
     char *position = malloc(FIELD_MAX), *moves = malloc(FIELD_MAX), *identity = malloc(2 * FIELD_MAX + 256);
     if (position && moves && identity) {
         normalise_space(job->position_text, position, FIELD_MAX);
         normalise_space(job->moves_text, moves, FIELD_MAX);
-        snprintf(identity, 2 * FIELD_MAX + 256, "game=%s\tbackend=%s\tdepth=%d\tbulk=%s\tposition=%s\tmoves=%s",
-                 game_name(job->start.game), job->backend->name, job->depth, job->bulk ? "on" : "off", position, moves);
+        snprintf(identity, 2 * FIELD_MAX + 256,
+                 "game=%s\tbackend=%s\tdepth=%d\tbulk=%s\tposition=%s\tmoves=%s\tunit_kind=%s",
+                 game_name(job->start.game), job->backend->name, job->depth, job->bulk ? "on" : "off", position, moves,
+                 units_lines ? "lines" : "positions");
     } else {
         free(identity);
         identity = NULL;
@@ -173,7 +186,7 @@ static char *identity_of(const DeepJob *job)
 static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, WorkUnits *units, DeepWork *r,
                   void *instance, size_t target, char *err, size_t errlen)
 {
-    char *identity = identity_of(job);
+    char *identity = identity_of(job, s->units_lines);
     if (!identity) {
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -188,8 +201,8 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Work
                  c->split, job->depth);
         return -1;
     }
-    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : 0, target,
-                         units) < 0) {
+    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : s->split, target,
+                         !s->units_lines, units) < 0) {
         snprintf(err, errlen, "out of memory splitting the tree");
         return -1;
     }
@@ -253,6 +266,12 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     for (int i = 0; i < result->root_count; i++)
         result->roots[i].move = root_moves[i];
 
+    int deepest = job->depth > 1 ? job->depth - 1 : 1;
+    if (s->split > deepest) {
+        snprintf(err, errlen, "--split %d leaves no ply to count at depth %d (at most %d)", s->split, job->depth,
+                 deepest);
+        goto done;
+    }
     size_t target = s->units_target ? s->units_target : (size_t)threads * UNITS_PER_THREAD;
     target = target > MIN_UNITS ? target : MIN_UNITS;
     if (s->checkpoint) {
@@ -262,7 +281,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
         r.checkpoint = &checkpoint;
     } else {
         r.counts = NULL;
-        if (work_units_split(b, instance, job->start.game, job->depth, 0, target, &units) < 0 ||
+        if (work_units_split(b, instance, job->start.game, job->depth, s->split, target, !s->units_lines, &units) < 0 ||
             !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
             !(r.done = calloc(units.count + 1, sizeof *r.done))) {
             snprintf(err, errlen, "out of memory splitting the tree");
@@ -273,18 +292,21 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
         snprintf(err, errlen, "out of memory");
         goto done;
     }
-    uint64_t resumed_nodes = 0;
+    PerftCount resumed_nodes = 0;
     for (size_t i = 0; i < units.count; i++) {
         if (r.done[i]) {
             result->units_resumed++;
-            resumed_nodes += r.counts[i];
+            if (!add_unit_nodes(&resumed_nodes, &units, i, r.counts[i])) {
+                snprintf(err, errlen, "checkpoint %s: its counts add up past 2^128 - 1 (corrupt file)", s->checkpoint);
+                goto done;
+            }
         } else
             pending[r.pending_count++] = i;
     }
     r.pending = pending;
     r.resumed = result->units_resumed;
     atomic_store(&r.finished, result->units_resumed);
-    atomic_store(&r.nodes, resumed_nodes);
+    r.nodes = resumed_nodes;
     if (s->checkpoint && result->units_resumed > 0)
         fprintf(s->err, "perft: checkpoint %s: %zu of %zu units already counted, resuming\n", s->checkpoint,
                 result->units_resumed, units.count);
@@ -302,9 +324,14 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     result->signal = interrupt_signal();
     result->over_budget = atomic_load(&r.over_budget);
     interrupt_restore(&guard);
-    progress_finish(&progress, atomic_load(&r.finished), units.count, atomic_load(&r.nodes));
+    progress_finish(&progress, atomic_load(&r.finished), units.count, r.nodes);
     if (status < 0)
         goto done;
+    if (r.overflow) {
+        snprintf(err, errlen, "the count passes 2^128 - 1");
+        status = -1;
+        goto done;
+    }
     if (r.checkpoint) {
         int failure;
         result->units_kept = result->units_resumed + checkpoint_appended(r.checkpoint, &failure);
@@ -315,13 +342,19 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
      * units, a line ending before the split, counts 0). */
     for (int i = 0; i < result->root_count; i++)
         result->roots[i].finished = true;
-    for (size_t i = 0; i < units.count; i++) {
-        DivideEntry *root = &result->roots[units.root[i]];
-        if (r.done[i])
-            root->count += r.counts[i];
-        else
-            root->finished = false;
-    }
+    for (size_t i = 0; i < units.count; i++)
+        for (size_t k = units.first[i]; k < units.first[i + 1]; k++) {
+            DivideEntry *root = &result->roots[units.uses[k].root];
+            PerftCount part;
+            if (!r.done[i])
+                root->finished = false;
+            else if (!perft_count_multiply(&part, r.counts[i], units.uses[k].lines) ||
+                     !perft_count_add(&root->count, part)) {
+                snprintf(err, errlen, "the count below a root move passes 2^128 - 1");
+                status = -1;
+                goto done;
+            }
+        }
     for (int i = 0; i < result->root_count; i++)
         if (!result->roots[i].finished)
             result->roots[i].count = 0;

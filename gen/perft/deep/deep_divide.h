@@ -18,6 +18,7 @@
 
 #include "deep/deep_job.h"
 #include "divide.h"
+#include "perft_count.h"
 #include "perft_hash.h"
 
 typedef struct DeepWork DeepWork;
@@ -44,6 +45,8 @@ typedef struct DeepSettings {
     uint64_t node_budget;     /* 0: none; else the count stops once it passes this many nodes (this
                                  process's threads only: UnitFeed's spend) */
     const char *workers_text; /* how the stderr line names the workers, or NULL ("2 threads") */
+    bool units_lines;         /* units are lines, not distinct positions (deep/work_units.h) */
+    int split;                /* plies below the root units start at; 0: the shallowest giving enough */
 } DeepSettings;
 
 typedef struct DeepResult {
@@ -51,7 +54,7 @@ typedef struct DeepResult {
                           finished when every unit below it is */
     int root_count;
     size_t units, units_done, units_resumed; /* resumed: read from the checkpoint */
-    uint64_t nodes_resumed;                  /* what the resumed units count */
+    PerftCount nodes_resumed;                /* what the resumed units count */
     size_t units_kept;                       /* in the checkpoint file at the end: resumed and appended */
     int checkpoint_errno;                    /* why appending to the checkpoint failed, or 0 */
     int split;                               /* plies below the root a unit starts at */
@@ -62,7 +65,7 @@ typedef struct DeepResult {
 
 /* Runs `job`: 0 when done or interrupted (result->signal says which), -1
  * with a message in err (a backend that cannot be created, a checkpoint
- * refused).  Installs the SIGINT/SIGTERM handlers for the run's duration. */
+ * refused, a count past 2^128 - 1).  Installs the SIGINT/SIGTERM handlers for the run's duration. */
 int deep_divide(const DeepJob *job, const DeepSettings *settings, DeepResult *result, char *err, size_t errlen);
 
 /* The executor's side of a run (safe from any thread).  Take: the next
@@ -71,7 +74,7 @@ int deep_divide(const DeepJob *job, const DeepSettings *settings, DeepResult *re
  * SIGINT/SIGTERM.  Done: a unit's count (appended to the checkpoint).
  * Progress: redraws the progress line when it is due. */
 bool deep_work_take(DeepWork *work, size_t *index, Move *path, int *split);
-void deep_work_done(DeepWork *work, size_t index, uint64_t count);
+void deep_work_done(DeepWork *work, size_t index, PerftCount count);
 void deep_work_progress(DeepWork *work);
 size_t deep_work_units(const DeepWork *work);
 

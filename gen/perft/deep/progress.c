@@ -37,7 +37,7 @@ void progress_names(Progress *p, const char *units, const char *nodes)
     p->nodes_name = nodes;
 }
 
-void progress_baseline(Progress *p, size_t units, uint64_t nodes)
+void progress_baseline(Progress *p, size_t units, PerftCount nodes)
 {
     p->units_before = units;
     p->nodes_before = nodes;
@@ -56,9 +56,10 @@ static void format_duration(double seconds, char *out, size_t size)
 }
 
 /* Draws the line: `ending` is "about 3m05s left" or "done in 1m02s". */
-static void draw(Progress *p, size_t units_done, size_t units_total, uint64_t nodes, double elapsed, const char *ending)
+static void draw(Progress *p, size_t units_done, size_t units_total, PerftCount nodes, double elapsed,
+                 const char *ending)
 {
-    double shown = elapsed > 0 ? (double)(nodes - p->nodes_before) / elapsed : 0.0;
+    double shown = elapsed > 0 ? perft_count_double(nodes - p->nodes_before) / elapsed : 0.0;
     char rate_text[64], total[32] = "?";
     if (units_total > 0) /* 0: not known (a suite read from a pipe) */
         snprintf(total, sizeof total, "%zu", units_total);
@@ -66,14 +67,14 @@ static void draw(Progress *p, size_t units_done, size_t units_total, uint64_t no
         snprintf(rate_text, sizeof rate_text, "%.1f Mnps", shown / 1e6);
     else
         snprintf(rate_text, sizeof rate_text, "%.0f %s/s", shown, p->nodes_name);
-    fprintf(p->err, "%s%s%s%s %zu/%s, %llu %s, %s%s%s, %s%s", p->terminal ? "\r" : "", p->label ? p->label : "",
-            p->label ? ": " : "", p->units_name, units_done, total, (unsigned long long)nodes, p->nodes_name,
+    fprintf(p->err, "%s%s%s%s %zu/%s, %s %s, %s%s%s, %s%s", p->terminal ? "\r" : "", p->label ? p->label : "",
+            p->label ? ": " : "", p->units_name, units_done, total, PERFT_COUNT_TEXT(nodes), p->nodes_name,
             p->note ? p->note : "", p->note ? ", " : "", rate_text, ending, p->terminal ? "\033[K" : "\n");
     fflush(p->err);
     p->drawn = true;
 }
 
-void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes)
+void progress_update(Progress *p, size_t units_done, size_t units_total, PerftCount nodes)
 {
     double now = seconds_now(), elapsed = now - p->start;
     if (!p->enabled || elapsed < QUIET_SECONDS || now - p->last < (p->terminal ? TERMINAL_PERIOD : LOG_PERIOD))
@@ -95,7 +96,7 @@ void progress_note(Progress *p, const char *line)
     p->drawn = false;
 }
 
-void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes)
+void progress_finish(Progress *p, size_t units_done, size_t units_total, PerftCount nodes)
 {
     if (p->drawn && p->terminal) {
         fputs("\r\033[K", p->err);

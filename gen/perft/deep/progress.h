@@ -12,13 +12,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "perft_count.h"
+
 typedef struct Progress {
     FILE *err;
     bool forced, enabled, terminal, drawn;
     double start, last;
     const char *label;
     size_t units_before; /* done before this run (a checkpoint's): not in the rate */
-    uint64_t nodes_before;
+    PerftCount nodes_before;
     const char *units_name, *nodes_name; /* "units" and "nodes" unless progress_names says otherwise */
     const char *note;                    /* the caller's text after the counts ("2 disagreements"), or NULL */
 } Progress;
@@ -34,14 +36,14 @@ void progress_names(Progress *p, const char *units, const char *nodes);
 void progress_note_with(Progress *p, const char *note);
 /* Units and nodes counted before this run (resumed from a checkpoint): in
  * the totals shown, not in the speed or the estimate. */
-void progress_baseline(Progress *p, size_t units, uint64_t nodes);
+void progress_baseline(Progress *p, size_t units, PerftCount nodes);
 /* Redraws the line when it is due. */
-void progress_update(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
+void progress_update(Progress *p, size_t units_done, size_t units_total, PerftCount nodes);
 /* Prints `line` (a whole message) on its own line, first clearing a
  * terminal's progress line, which the next update redraws. */
 void progress_note(Progress *p, const char *line);
 /* Clears a terminal's line so that what follows starts clean; a forced
  * line that is not a terminal's ends on the run's totals ("done in 2s"). */
-void progress_finish(Progress *p, size_t units_done, size_t units_total, uint64_t nodes);
+void progress_finish(Progress *p, size_t units_done, size_t units_total, PerftCount nodes);
 
 #endif

@@ -18,7 +18,7 @@ static const double DRAIN_SECONDS = 0.2;
 /* How often a perftree engine is looked at for having exited. */
 static const double EXIT_POLL_SECONDS = 0.05;
 
-static const char OUT_OF_RANGE[] = "an out-of-range count (above 18446744073709551615, the largest count there is)";
+static const char OUT_OF_RANGE[] = "an out-of-range count (above 2^128 - 1, the largest count there is)";
 
 /* What an answer looked like so far, for the error line. */
 typedef struct Answer {
@@ -240,12 +240,13 @@ static bool move_of_side_on_turn(const Position *here, Move m)
 typedef struct Collected {
     Divide *divide;
     MoveNotation notation; /* the query's: how the divide is sorted */
-    uint64_t sum, total;
+    PerftCount sum, total;
     bool has_total;
+    bool sum_overflows; /* the moves' counts add up past 2^128 - 1 */
 } Collected;
 
 /* Takes one parsed move line; NULL, or what is wrong with it. */
-static const char *divide_add(Collected *d, const Position *here, Move m, uint64_t n, char *what, size_t size)
+static const char *divide_add(Collected *d, const Position *here, Move m, PerftCount n, char *what, size_t size)
 {
     m = move_in_position(here, m); /* an engine's castling, as e1g1 or e1h1 */
     char text[MOVE_TEXT_MAX];
@@ -255,7 +256,8 @@ static const char *divide_add(Collected *d, const Position *here, Move m, uint64
         return what;
     }
     Divide *out = d->divide;
-    d->sum += n;
+    if (!perft_count_add(&d->sum, n))
+        d->sum_overflows = true;
     for (int i = 0; i < out->count; i++)
         if (move_equal(out->entries[i].move, m)) {
             /* A generator that lists a move twice: a finding, not a broken
@@ -283,9 +285,11 @@ static int divide_finish(const Engine *e, const char *query, const Answer *a, Co
     char what[128];
     if (!d->has_total)
         return engine_failed(e, query, a, err, errlen, "the answer ended without its total");
+    if (d->sum_overflows)
+        return engine_failed(e, query, a, err, errlen, "its moves' counts add up to more than 2^128 - 1");
     if (d->sum != d->total) {
-        snprintf(what, sizeof what, "its moves' counts add up to %llu, its total says %llu", (unsigned long long)d->sum,
-                 (unsigned long long)d->total);
+        snprintf(what, sizeof what, "its moves' counts add up to %s, its total says %s", PERFT_COUNT_TEXT(d->sum),
+                 PERFT_COUNT_TEXT(d->total));
         return engine_failed(e, query, a, err, errlen, what);
     }
     divide_sort(game, d->notation, d->divide);
@@ -344,7 +348,7 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
         if (r == 1) {
             answer_note(&a, line);
             Move m;
-            uint64_t n;
+            PerftCount n;
             switch (engine_parse_uci_line(root->game, line, &m, &n)) {
             case ENGINE_LINE_MOVE: problem = divide_add(d, here, m, n, what, sizeof what); break;
             case ENGINE_LINE_TOTAL:
@@ -435,7 +439,7 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
         if (problem)
             continue; /* read to the end: the exit status comes first */
         Move m;
-        uint64_t n;
+        PerftCount n;
         EngineLine kind = engine_parse_perftree_line(root->game, line, &m, &n);
         if (d->has_total && kind != ENGINE_LINE_BLANK)
             problem = "a line after the total";

@@ -112,17 +112,17 @@ int engine_spec_parse(const char *spec, EngineSpec *out, char *err, size_t errle
 }
 
 /* A count: digits only, blanks around it allowed.  ENGINE_LINE_TOTAL for a
- * number, ENGINE_LINE_OUT_OF_RANGE for digits beyond 64 bits,
+ * number, ENGINE_LINE_OUT_OF_RANGE for a number past 2^128 - 1,
  * ENGINE_LINE_MALFORMED for anything else. */
-static EngineLine parse_count(const char *text, uint64_t *count)
+static EngineLine parse_count(const char *text, PerftCount *count)
 {
     text += strspn(text, " \t");
     size_t n = strcspn(text, " \t");
     if (text[n + strspn(text + n, " \t")] != '\0')
         return ENGINE_LINE_MALFORMED;
-    switch (digits_parse(text, n, UINT64_MAX, count)) {
-    case DIGITS_OK: return ENGINE_LINE_TOTAL;
-    case DIGITS_TOO_LARGE: return ENGINE_LINE_OUT_OF_RANGE;
+    switch (perft_count_parse(text, n, count)) {
+    case PERFT_COUNT_OK: return ENGINE_LINE_TOTAL;
+    case PERFT_COUNT_TOO_LARGE: return ENGINE_LINE_OUT_OF_RANGE;
     default: return ENGINE_LINE_MALFORMED;
     }
 }
@@ -153,7 +153,7 @@ static int engine_move_parse(Game game, const char *word, size_t length, Move *m
 }
 
 /* "MOVE<sep>COUNT": the move text up to `sep`, then the count. */
-static EngineLine parse_move_count(Game game, const char *line, const char *sep, Move *move, uint64_t *count)
+static EngineLine parse_move_count(Game game, const char *line, const char *sep, Move *move, PerftCount *count)
 {
     line += strspn(line, " \t");
     size_t n = strcspn(line, sep);
@@ -163,7 +163,7 @@ static EngineLine parse_move_count(Game game, const char *line, const char *sep,
     return kind == ENGINE_LINE_TOTAL ? ENGINE_LINE_MOVE : kind;
 }
 
-EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, uint64_t *count)
+EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, PerftCount *count)
 {
     if (blank(line))
         return ENGINE_LINE_BLANK;
@@ -174,7 +174,7 @@ EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, uint64
     return parse_move_count(game, line, ":", move, count);
 }
 
-EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, uint64_t *count)
+EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, PerftCount *count)
 {
     if (blank(line))
         return ENGINE_LINE_BLANK;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perft_count.h"
 #include "position.h"
 
 typedef enum { ENGINE_UCI, ENGINE_PERFTREE } EngineProtocol;
@@ -36,16 +37,16 @@ typedef enum {
     ENGINE_LINE_TOTAL,        /* the total: "Nodes searched: N" (UCI), a bare number (perftree) */
     ENGINE_LINE_BLANK,        /* nothing but blanks */
     ENGINE_LINE_INFO,         /* UCI "info ..." lines, which engines may print at any time */
-    ENGINE_LINE_OUT_OF_RANGE, /* a move line or total whose count is beyond 64 bits */
+    ENGINE_LINE_OUT_OF_RANGE, /* a move line or total whose count is past 2^128 - 1 */
     ENGINE_LINE_MALFORMED     /* anything else */
 } EngineLine;
 
 /* One line of a UCI `go perft` answer: "e2e4: 20", "Nodes searched: 400",
  * a blank or an "info" line.  The move must be move text of `game`, its
  * promotion letter in either case (e7e8Q); a count is digits only. */
-EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, uint64_t *count);
+EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, PerftCount *count);
 
 /* One line of a perftree answer: "e2e4 20", a blank line, "400". */
-EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, uint64_t *count);
+EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, PerftCount *count);
 
 #endif

@@ -200,9 +200,9 @@ static int command_go(UciEngine *e, char **w, int n)
     for (int i = 0; i < e->divide.count; i++) {
         char text[MOVE_TEXT_MAX];
         move_format_as(game, e->divide.entries[i].move, notation, text);
-        fprintf(e->out, "%s: %llu\n", text, (unsigned long long)e->divide.entries[i].count);
+        fprintf(e->out, "%s: %s\n", text, PERFT_COUNT_TEXT(e->divide.entries[i].count));
     }
-    fprintf(e->out, "\nNodes searched: %llu\n\n", (unsigned long long)e->divide.total);
+    fprintf(e->out, "\nNodes searched: %s\n\n", PERFT_COUNT_TEXT(e->divide.total));
     return 0;
 }
 
