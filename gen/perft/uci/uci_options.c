@@ -80,7 +80,7 @@ int uci_option_set(UciOptions *o, char **words, int count, char *err, size_t err
             snprintf(err, errlen, "setoption Backend: '%s' is not a backend (%s)", value, names);
             return -1;
         }
-        snprintf(o->backend, sizeof o->backend, "%s", value);
+        memcpy(o->backend, value, strlen(value) + 1); /* its length checked above */
     } else if (strcasecmp(name, "Threads") == 0) {
         if (whole_number(value, 1, UCI_THREADS_MAX, &number) < 0) {
             snprintf(err, errlen, "setoption Threads: '%s' is not a thread count from 1 to %d", value, UCI_THREADS_MAX);
