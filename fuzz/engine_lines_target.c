@@ -8,8 +8,7 @@
  * name squares of the game and a promotion kind or none, and printing what
  * was parsed in the engine's own form must parse back to the same move and
  * count; a total must print and parse back too; a count called out of
- * range must have more digits than 2^64 - 1 has less one (20). */
-#include <inttypes.h>
+ * range must have at least as many digits as 2^128 - 1 (39). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +18,12 @@
 #include "fuzz_support.h"
 #include "move_text.h"
 
-typedef EngineLine (*LineParser)(Game game, const char *line, Move *move, uint64_t *count);
+typedef EngineLine (*LineParser)(Game game, const char *line, Move *move, PerftCount *count);
 
 static void check_line(Game game, LineParser parse, const char *form, const char *line)
 {
     Move move;
-    uint64_t count;
+    PerftCount count;
     EngineLine kind = parse(game, line, &move, &count);
     char printed[64];
     if (kind == ENGINE_LINE_MOVE) {
@@ -34,9 +33,10 @@ static void check_line(Game game, LineParser parse, const char *form, const char
                       move.promotion);
         char text[MOVE_TEXT_MAX];
         move_format(game, move, text);
-        snprintf(printed, sizeof printed, strcmp(form, "uci") == 0 ? "%s: %" PRIu64 : "%s %" PRIu64, text, count);
+        snprintf(printed, sizeof printed, strcmp(form, "uci") == 0 ? "%s: %s" : "%s %s", text, PERFT_COUNT_TEXT(count));
     } else if (kind == ENGINE_LINE_TOTAL) {
-        snprintf(printed, sizeof printed, strcmp(form, "uci") == 0 ? "Nodes searched: %" PRIu64 : "%" PRIu64, count);
+        snprintf(printed, sizeof printed, strcmp(form, "uci") == 0 ? "Nodes searched: %s" : "%s",
+                 PERFT_COUNT_TEXT(count));
     } else if (kind == ENGINE_LINE_OUT_OF_RANGE) {
         size_t longest = 0;
         for (const char *p = line; *p; p++) {
@@ -44,14 +44,14 @@ static void check_line(Game game, LineParser parse, const char *form, const char
             longest = n > longest ? n : longest;
             p += n ? n - 1 : 0;
         }
-        if (longest < 20)
+        if (longest < 39)
             fuzz_fail("%s line '%s' is called out of range with at most %zu digits in a row", form, line, longest);
         return;
     } else {
         return;
     }
     Move again_move;
-    uint64_t again_count;
+    PerftCount again_count;
     EngineLine again = parse(game, printed, &again_move, &again_count);
     if (again != kind || again_count != count || (kind == ENGINE_LINE_MOVE && !move_equal(again_move, move)))
         fuzz_fail("%s line '%s' parsed, printed as '%s', does not parse back the same", form, line, printed);
