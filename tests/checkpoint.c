@@ -33,27 +33,6 @@ static unsigned long long published(const char *id, int depth)
     return 0;
 }
 
-/* The divide's total: its last line. */
-static unsigned long long total_of(const char *out)
-{
-    const char *last = out + strlen(out);
-    if (last > out && last[-1] == '\n')
-        last--;
-    while (last > out && last[-1] != '\n')
-        last--;
-    return strtoull(last, NULL, 10);
-}
-
-static int lines_in(const char *path)
-{
-    char *text = file_text(path);
-    int n = 0;
-    for (const char *p = text; p && *p; p++)
-        n += *p == '\n';
-    free(text);
-    return n;
-}
-
 static void temp_path(char *path)
 {
     int fd = mkstemp(path);
@@ -81,17 +60,7 @@ Test(checkpoint, a_killed_run_resumes_to_the_published_total, .timeout = 120 * T
     temp_path(out_path);
     Child c = child_start((const char *const[]){"-t", "2", "--checkpoint", path, "5", KIWIPETE, NULL}, out_path);
     /* Kill it once five units are on disk (header + 5 lines). */
-    int exited = 0;
-    for (int i = 0; i < 200000 && lines_in(path) < 6; i++) {
-        if (waitpid(c.pid, NULL, WNOHANG) == c.pid) {
-            exited = 1;
-            break;
-        }
-        nanosleep(&(struct timespec){0, 200 * 1000}, NULL);
-    }
-    cr_assert(!exited, "the run ended before it could be killed");
-    kill(c.pid, SIGKILL);
-    cr_assert(child_finish(&c) == 128 + SIGKILL, "the child was not killed by SIGKILL");
+    cr_assert(child_kill_at_lines(&c, path, 6), "the run ended before it could be killed");
     unlink(out_path);
 
     CliRun fresh = RUN("-t", "2", "5", KIWIPETE);
@@ -101,8 +70,8 @@ Test(checkpoint, a_killed_run_resumes_to_the_published_total, .timeout = 120 * T
     resumed_units(resumed.err, &done, &total);
     cr_assert(done >= 5 && done < total, "the resumed run took %lu of %lu units from the checkpoint: %s", done, total,
               resumed.err);
-    cr_assert(total_of(resumed.out) == published("kiwipete", 5), "resumed total %llu, published %llu",
-              total_of(resumed.out), published("kiwipete", 5));
+    cr_assert(divide_total(resumed.out) == published("kiwipete", 5), "resumed total %llu, published %llu",
+              divide_total(resumed.out), published("kiwipete", 5));
     cr_assert(strcmp(resumed.out, fresh.out) == 0, "the resumed divide differs from a fresh one:\n%s\nvs\n%s",
               resumed.out, fresh.out);
 
@@ -123,8 +92,8 @@ static void write_checkpoint(char *path)
 {
     temp_path(path);
     CliRun r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
-    cr_assert(r.status == 0 && total_of(r.out) == published("initial", 3), "writing the checkpoint: %d %s", r.status,
-              r.err);
+    cr_assert(r.status == 0 && divide_total(r.out) == published("initial", 3), "writing the checkpoint: %d %s",
+              r.status, r.err);
     cli_free(&r);
 }
 
@@ -159,7 +128,7 @@ Test(checkpoint, another_commands_checkpoint_is_refused_and_left_alone)
     cr_assert(strcmp(before, after) == 0, "a refused checkpoint was changed");
     /* The same command with other threads is the same count: accepted. */
     CliRun same = RUN("-b", "bitboard", "-t", "3", "--checkpoint", path, "3", CHESS_INITIAL);
-    cr_assert(same.status == 0 && total_of(same.out) == published("initial", 3), "-t 3 on the same checkpoint: %s",
+    cr_assert(same.status == 0 && divide_total(same.out) == published("initial", 3), "-t 3 on the same checkpoint: %s",
               same.err);
     cli_free(&same);
     free(before);
@@ -259,17 +228,17 @@ Test(checkpoint, a_last_line_cut_short_is_dropped_and_counted_again)
 {
     char path[] = "/tmp/perft-checkpoint-XXXXXX";
     write_checkpoint(path);
-    int lines = lines_in(path);
+    int lines = file_lines(path);
     rewrite(path, cut_the_last_line_short);
     CliRun r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
     unsigned long done, total;
     resumed_units(r.err, &done, &total);
     cr_assert(r.status == 0 && strstr(r.err, "cut short") && done == total - 1 &&
-                  total_of(r.out) == published("initial", 3),
-              "status %d, %lu of %lu resumed, total %llu: %s", r.status, done, total, total_of(r.out), r.err);
+                  divide_total(r.out) == published("initial", 3),
+              "status %d, %lu of %lu resumed, total %llu: %s", r.status, done, total, divide_total(r.out), r.err);
     char *text = file_text(path);
-    cr_assert(lines_in(path) == lines && text[strlen(text) - 1] == '\n', "the file was not mended: %d lines, %d before",
-              lines_in(path), lines);
+    cr_assert(file_lines(path) == lines && text[strlen(text) - 1] == '\n',
+              "the file was not mended: %d lines, %d before", file_lines(path), lines);
     free(text);
     cli_free(&r);
     unlink(path);
@@ -282,7 +251,7 @@ Test(checkpoint, a_checkpoint_in_use_by_another_run_is_refused, .timeout = 60 * 
     temp_path(out_path);
     /* Kiwipete perft 6: eight billion nodes, far longer than the test. */
     Child c = child_start((const char *const[]){"--checkpoint", path, "6", KIWIPETE, NULL}, out_path);
-    for (int i = 0; i < 100000 && lines_in(path) < 1; i++)
+    for (int i = 0; i < 100000 && file_lines(path) < 1; i++)
         nanosleep(&(struct timespec){0, 200 * 1000}, NULL);
     CliRun r = RUN("--checkpoint", path, "6", KIWIPETE);
     kill(c.pid, SIGKILL);

@@ -36,27 +36,6 @@ static unsigned long long published(int depth)
     return n;
 }
 
-/* The divide's total: its last line. */
-static unsigned long long total_of(const char *out)
-{
-    const char *last = out + strlen(out);
-    if (last > out && last[-1] == '\n')
-        last--;
-    while (last > out && last[-1] != '\n')
-        last--;
-    return strtoull(last, NULL, 10);
-}
-
-static int lines_in(const char *path)
-{
-    char *text = file_text(path);
-    int n = 0;
-    for (const char *p = text; p && *p; p++)
-        n += *p == '\n';
-    free(text);
-    return n;
-}
-
 static void temp_path(char *path)
 {
     int fd = mkstemp(path);
@@ -140,7 +119,7 @@ Test(checkpoint_files, numbers_in_records_are_digits_only)
         char message[256];
         snprintf(message, sizeof message, "perft: checkpoint %s line 2: not a unit record (corrupt file)\n", path);
         EXPECT(r.status == 2 && strcmp(r.err, message) == 0, "count '%s': status %d, total %llu, stderr %s", COUNTS[i],
-               r.status, total_of(r.out), r.err);
+               r.status, divide_total(r.out), r.err);
         cli_free(&r);
         unlink(path);
     }
@@ -198,11 +177,11 @@ Test(checkpoint_files, a_failed_append_is_said_at_once_and_the_file_still_resume
     char said[512];
     snprintf(said, sizeof said, "perft: cannot append to checkpoint %s: File too large; the count goes on, the ", path);
     const char *line = strstr(r.err, said);
-    cr_assert(r.status == 0 && total_of(r.out) == published(4), "status %d, total %llu: %s", r.status, total_of(r.out),
-              r.err);
+    cr_assert(r.status == 0 && divide_total(r.out) == published(4), "status %d, total %llu: %s", r.status,
+              divide_total(r.out), r.err);
     cr_assert(line && !strstr(line + 1, said), "not said exactly once:\n%s", r.err);
     long kept = units_said_kept(r.err, said);
-    int records = lines_in(path) - 1;
+    int records = file_lines(path) - 1;
     cr_expect(kept == records && records > 0, "said %ld units kept, the file holds %d", kept, records);
     char *text = file_text(path);
     cr_expect(text && text[strlen(text) - 1] == '\n', "the file ends in a part line");
@@ -213,7 +192,7 @@ Test(checkpoint_files, a_failed_append_is_said_at_once_and_the_file_still_resume
     CliRun again = RUN("-b", "bitboard", "--checkpoint", path, "4", CHESS_INITIAL);
     char resumed[512];
     snprintf(resumed, sizeof resumed, "perft: checkpoint %s: %d of ", path, records);
-    cr_expect(again.status == 0 && total_of(again.out) == published(4) && strstr(again.err, resumed),
+    cr_expect(again.status == 0 && divide_total(again.out) == published(4) && strstr(again.err, resumed),
               "the rerun: status %d, %s", again.status, again.err);
     cli_free(&again);
     unlink(path);
@@ -239,8 +218,8 @@ Test(checkpoint_files, an_interrupt_counts_the_units_the_file_holds, .timeout = 
     cr_assert(status == 130 && said, "status %d, the interrupt's line %s", status, said ? line : "missing");
     char kept[512];
     snprintf(kept, sizeof kept, "; %d of them kept in %s (appending failed: File too large), the same command",
-             lines_in(path) - 1, path);
-    cr_expect(strstr(line, kept), "the line does not say the %d units the file holds: %s", lines_in(path) - 1, line);
+             file_lines(path) - 1, path);
+    cr_expect(strstr(line, kept), "the line does not say the %d units the file holds: %s", file_lines(path) - 1, line);
     unlink(path);
     unlink(out_path);
 }

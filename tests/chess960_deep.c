@@ -15,17 +15,6 @@
 #include "cli_run.h"
 #include "support.h"
 
-/* The divide's total: its last line. */
-static unsigned long long total_of(const char *out)
-{
-    const char *last = out + strlen(out);
-    if (last > out && last[-1] == '\n')
-        last--;
-    while (last > out && last[-1] != '\n')
-        last--;
-    return strtoull(last, NULL, 10);
-}
-
 /* Every count of `e` up to `max_depth`, with each backend on two threads
  * through a table (verified); returns how many were checked. */
 static int check_entry(const EpdEntry *e, int max_depth, const char *file)
@@ -39,10 +28,10 @@ static int check_entry(const EpdEntry *e, int max_depth, const char *file)
         snprintf(depth_text, sizeof depth_text, "%d", depth);
         for (int b = 0; b < n; b++) {
             CliRun r = RUN("-b", backends[b]->name, "-t", "2", "--hash", "16", "--hash-verify", depth_text, e->text);
-            EXPECT(r.status == 0 && total_of(r.out) == e->expected[depth],
+            EXPECT(r.status == 0 && divide_total(r.out) == e->expected[depth],
                    "%s %s depth %d, %s on 2 threads with the table: status %d, %llu, the file says %llu; %s", file,
-                   e->id, depth, backends[b]->name, r.status, total_of(r.out), (unsigned long long)e->expected[depth],
-                   r.err);
+                   e->id, depth, backends[b]->name, r.status, divide_total(r.out),
+                   (unsigned long long)e->expected[depth], r.err);
             cli_free(&r);
             checked++;
         }
@@ -67,16 +56,6 @@ Test(chess960_deep, threads_and_the_table_give_the_files_counts, .timeout = 300 
     cr_expect_eq(checked, backends * (5 + 8 * 4), "%d counts checked", checked);
 }
 
-static int lines_in(const char *path)
-{
-    char *text = file_text(path);
-    int n = 0;
-    for (const char *p = text; p && *p; p++)
-        n += *p == '\n';
-    free(text);
-    return n;
-}
-
 Test(chess960_deep, a_killed_run_resumes_from_its_checkpoint_to_the_files_count, .timeout = 120 * TEST_SLOWDOWN)
 {
     int count;
@@ -91,23 +70,13 @@ Test(chess960_deep, a_killed_run_resumes_from_its_checkpoint_to_the_files_count,
     const char *const args[] = {"-b", "mailbox",      "--no-bulk", "-t", "2",     "--hash",
                                 "16", "--checkpoint", path,        "5",  e->text, NULL};
     Child c = child_start(args, out_path);
-    int exited = 0;
-    for (int i = 0; i < 200000 && lines_in(path) < 6; i++) {
-        if (waitpid(c.pid, NULL, WNOHANG) == c.pid) {
-            exited = 1;
-            break;
-        }
-        nanosleep(&(struct timespec){0, 200 * 1000}, NULL);
-    }
-    cr_assert(!exited, "the run ended before it could be killed");
-    kill(c.pid, SIGKILL);
-    cr_assert(child_finish(&c) == 128 + SIGKILL, "the child was not killed by SIGKILL");
+    cr_assert(child_kill_at_lines(&c, path, 6), "the run ended before it could be killed");
     unlink(out_path);
     CliRun resumed = cli_run(args);
     cr_expect(resumed.status == 0 && strstr(resumed.err, "units already counted, resuming"), "status %d: %s",
               resumed.status, resumed.err);
-    cr_expect(total_of(resumed.out) == e->expected[5], "resumed total %llu, frc-special.epd says %llu",
-              total_of(resumed.out), (unsigned long long)e->expected[5]);
+    cr_expect(divide_total(resumed.out) == e->expected[5], "resumed total %llu, frc-special.epd says %llu",
+              divide_total(resumed.out), (unsigned long long)e->expected[5]);
     cli_free(&resumed);
     unlink(path);
     free(special);

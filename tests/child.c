@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef PERFT_BIN
@@ -79,4 +80,38 @@ char *file_text(const char *path)
     if (text)
         text[size] = '\0';
     return text;
+}
+
+int file_lines(const char *path)
+{
+    char *text = file_text(path);
+    int n = 0;
+    for (const char *p = text; p && *p; p++)
+        n += *p == '\n';
+    free(text);
+    return n;
+}
+
+bool child_kill_at_lines(Child *c, const char *path, int lines)
+{
+    for (int i = 0; i < 200000 && file_lines(path) < lines; i++) {
+        if (waitpid(c->pid, NULL, WNOHANG) == c->pid) {
+            fclose(c->err);
+            return false;
+        }
+        nanosleep(&(struct timespec){0, 200 * 1000}, NULL);
+    }
+    kill(c->pid, SIGKILL);
+    cr_assert(child_finish(c) == 128 + SIGKILL, "the child was not killed by SIGKILL");
+    return true;
+}
+
+unsigned long long divide_total(const char *out)
+{
+    const char *last = out + strlen(out);
+    if (last > out && last[-1] == '\n')
+        last--;
+    while (last > out && last[-1] != '\n')
+        last--;
+    return strtoull(last, NULL, 10);
 }

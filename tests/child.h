@@ -5,6 +5,7 @@
 #ifndef TESTS_CHILD_H
 #define TESTS_CHILD_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -28,5 +29,16 @@ int child_finish(Child *c);
 
 /* A whole file's text (free it), NULL if it cannot be read. */
 char *file_text(const char *path);
+
+/* How many lines the file holds (0 if it cannot be read). */
+int file_lines(const char *path);
+
+/* Waits until the file `path` (a checkpoint the child writes) holds
+ * `lines` lines, then kills the child with SIGKILL and reaps it; false
+ * when the child ended first. */
+bool child_kill_at_lines(Child *c, const char *path, int lines);
+
+/* A divide's total: the number on its last line. */
+unsigned long long divide_total(const char *out);
 
 #endif

@@ -1,6 +1,7 @@
 #include "digits.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 DigitsResult digits_parse(const char *text, size_t length, uint64_t max, uint64_t *value)
 {
@@ -22,4 +23,13 @@ DigitsResult digits_parse(const char *text, size_t length, uint64_t max, uint64_
         return DIGITS_TOO_LARGE;
     *value = v;
     return DIGITS_OK;
+}
+
+int digits_in_range(const char *text, long min, long max, long *value)
+{
+    uint64_t v;
+    if (digits_parse(text, strlen(text), (uint64_t)max, &v) != DIGITS_OK || v < (uint64_t)min)
+        return -1;
+    *value = (long)v;
+    return 0;
 }

@@ -19,4 +19,8 @@ typedef enum DigitsResult {
  * (untouched unless DIGITS_OK). */
 DigitsResult digits_parse(const char *text, size_t length, uint64_t max, uint64_t *value);
 
+/* A whole NUL-terminated number from `min` to `max` (both at least 0), as
+ * every option value and UCI setting is read: 0, or -1 when it is not one. */
+int digits_in_range(const char *text, long min, long max, long *value);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "deep/counting_threads.h"
+#include "digits.h"
 #include "engine/engine.h"
 #include "perft_hash.h"
 #include "position_text.h"
@@ -226,25 +227,6 @@ static const struct Requirement {
 
 /* ---- Parsing ---- */
 
-/* A whole decimal number in [min, max]: digits only (no sign, no white
- * space, no base prefix), as every number the command line takes.  0, or
- * -1 when it is not one. */
-static int parse_number(const char *text, long min, long max, long *value)
-{
-    long v = 0;
-    if (!*text)
-        return -1;
-    for (const char *p = text; *p; p++) {
-        if (*p < '0' || *p > '9' || v > (LONG_MAX - (*p - '0')) / 10)
-            return -1;
-        v = v * 10 + (*p - '0');
-    }
-    if (v < min || v > max)
-        return -1;
-    *value = v;
-    return 0;
-}
-
 /* --hash's SIZE into MiB: digits, optionally with M, G or T (either
  * case); 0, or -1 when it is no size from 1 MiB to PERFT_HASH_MAX_MIB. */
 static int hash_size_parse(const char *text, int *mib)
@@ -266,7 +248,7 @@ static int hash_size_parse(const char *text, int *mib)
         return -1;
     memcpy(number, text, digits);
     number[digits] = '\0';
-    if (parse_number(number, 1, LONG_MAX, &value) < 0)
+    if (digits_in_range(number, 1, LONG_MAX, &value) < 0)
         return -1;
     if (value < 1 || value > (long)PERFT_HASH_MAX_MIB >> shift)
         return -1;
@@ -351,7 +333,7 @@ static int random_start_parse(RunSettings *s, const char *value, char *err, size
 static int set_value(RunSettings *s, OptionId id, const char *value, char *err, size_t errlen)
 {
     long number = 0;
-    if (is_number_option(id) && parse_number(value, OPTIONS[id].min, OPTIONS[id].max, &number) < 0)
+    if (is_number_option(id) && digits_in_range(value, OPTIONS[id].min, OPTIONS[id].max, &number) < 0)
         return fail(err, errlen, "--%s '%s' is not a %s from %ld to %ld", OPTIONS[id].name, value, OPTIONS[id].noun,
                     OPTIONS[id].min, OPTIONS[id].max);
     switch (id) {
@@ -620,7 +602,7 @@ static int check_arguments(RunSettings *s, const char **args, int nargs, char *e
         return fail(err, errlen, "missing the POSITION argument after depth '%s' (see --help)", args[0]);
     /* Divide needs a ply to divide: depth 0 (perft 0 = 1) has no root moves. */
     long depth;
-    if (parse_number(args[0], 1, MAX_DEPTH, &depth) < 0)
+    if (digits_in_range(args[0], 1, MAX_DEPTH, &depth) < 0)
         return fail(err, errlen, "depth '%s' is not a number from 1 to %d", args[0], MAX_DEPTH);
     s->depth = (int)depth;
     if (s->split > 1 && s->split >= s->depth) /* depth 1 splits at 1: each unit counts itself */

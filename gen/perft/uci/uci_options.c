@@ -1,10 +1,10 @@
 #include "uci/uci_options.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "digits.h"
 #include "perft_hash.h"
 #include "registry.h"
 
@@ -31,23 +31,6 @@ void uci_options_print(const UciOptions *o, FILE *out)
     fprintf(out, "option name Threads type spin default %d min 1 max %d\n", o->threads, UCI_THREADS_MAX);
     fprintf(out, "option name Hash type spin default %d min 0 max %d\n", o->hash_mib, PERFT_HASH_MAX_MIB);
     fprintf(out, "option name UCI_Chess960 type check default %s\n", o->chess960 ? "true" : "false");
-}
-
-/* A whole decimal number from min to max; 0, or -1. */
-static int whole_number(const char *text, long min, long max, long *value)
-{
-    long v = 0;
-    if (!*text)
-        return -1;
-    for (const char *p = text; *p; p++) {
-        if (*p < '0' || *p > '9' || v > (LONG_MAX - (*p - '0')) / 10)
-            return -1;
-        v = v * 10 + (*p - '0');
-    }
-    if (v < min || v > max)
-        return -1;
-    *value = v;
-    return 0;
 }
 
 /* The words from..to-1 joined by single spaces. */
@@ -82,13 +65,13 @@ int uci_option_set(UciOptions *o, char **words, int count, char *err, size_t err
         }
         memcpy(o->backend, value, strlen(value) + 1); /* its length checked above */
     } else if (strcasecmp(name, "Threads") == 0) {
-        if (whole_number(value, 1, UCI_THREADS_MAX, &number) < 0) {
+        if (digits_in_range(value, 1, UCI_THREADS_MAX, &number) < 0) {
             snprintf(err, errlen, "setoption Threads: '%s' is not a thread count from 1 to %d", value, UCI_THREADS_MAX);
             return -1;
         }
         o->threads = (int)number;
     } else if (strcasecmp(name, "Hash") == 0) {
-        if (whole_number(value, 0, PERFT_HASH_MAX_MIB, &number) < 0) {
+        if (digits_in_range(value, 0, PERFT_HASH_MAX_MIB, &number) < 0) {
             snprintf(err, errlen, "setoption Hash: '%s' is not a size in MiB from 0 (no table) to %d", value,
                      PERFT_HASH_MAX_MIB);
             return -1;
