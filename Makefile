@@ -116,7 +116,22 @@ $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 # as a child (tests/child.c, tests/engines_support.c).
 $(TEST_OBJ): CFLAGS += -Igen/perft -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"'
 
-$(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ)
+# tests/planted: a backend with a planted bug.  The test suite uses it
+# directly; build/MODE/perft-planted is bin/perft with it registered (its own
+# registry.o, compiled with EXTRA_BACKEND_PLANTED), so that the UCI engine's
+# tests can choose the bug inside `perft --uci`.
+PLANTED_OBJ := $(BUILD)/tests/planted/planted_backend.o
+PLANTED_BIN := $(BUILD)/perft-planted
+$(PLANTED_OBJ) $(BUILD)/tests/planted/perft_planted.o: CFLAGS += -Igen/perft
+$(BUILD)/tests/planted/registry.o: gen/core/registry.c | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DEXTRA_BACKEND_PLANTED -c $< -o $@
+$(PLANTED_BIN): $(filter-out $(BUILD)/gen/core/registry.o,$(GEN_OBJ)) $(HARNESS_OBJ) $(PLANTED_OBJ) \
+                $(BUILD)/tests/planted/registry.o $(BUILD)/tests/planted/perft_planted.o
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
+
+$(TEST_OBJ): CFLAGS += -Itests/planted -DTEST_PLANTED_PERFT='"$(PLANTED_BIN)"'
+$(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ) $(PLANTED_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lcriterion
 
 # Debian packages are installed when missing: as root with apt-get, otherwise
@@ -149,7 +164,7 @@ test: deps-test
 	$(MAKE) --no-print-directory -j$(JOBS) test-build
 	$(TEST_BIN) --jobs 2
 
-test-build: $(TEST_BIN) $(PERFT_BIN)
+test-build: $(TEST_BIN) $(PERFT_BIN) $(PLANTED_BIN)
 
 sanitize: deps-test
 	$(MAKE) --no-print-directory -j$(JOBS) MODE=sanitize test-build
@@ -181,7 +196,7 @@ perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
 
 # The files `make format` rewrites and `make format-check` checks (CI).
-FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h bench/*.c bench/*.cpp bench/*.h)
+FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h tests/*.h tests/planted/*.[ch] bench/*.c bench/*.cpp bench/*.h)
 
 deps-format:
 	$(call require_packages,clang-format)
@@ -272,7 +287,7 @@ test-mpi: deps-mpi
 .PHONY: mpi test-mpi deps-mpi
 -include $(MPI_OBJ:.o=.d)
 
--include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(PLANTED_OBJ:.o=.d) $(BUILD)/tests/planted/perft_planted.d $(BUILD)/tests/planted/registry.d
 include fuzz/fuzz.mk
 
 # ---- Ports (issue 24): the test suite on 64-bit ARM and on baseline x86-64,

@@ -332,18 +332,17 @@ Test(uci_engine, agrees_with_every_backend_on_the_quaternity_fixtures, .timeout 
     suite_agrees("quaternity", "positions/quaternity/pawn-vectors.epd", 2);
 }
 
-/* The planted-bug engine (tests/engines/planted_bug.py) over UCI around
- * bin/perft --uci with a chosen backend: the cross-check walks down to the
+/* The UCI engine with a planted-bug backend chosen in it: perft-planted
+ * (tests/planted/perft_planted.c) is bin/perft with one more backend per
+ * game, "planted" (the mailbox, less `drop` after `path`), chosen by
+ * `setoption name Backend value planted`.  The cross-check walks down to the
  * position and names the move dropped there. */
-static void planted_bug_found(const char *root, const char *path, const char *drop, const char *inner_backend,
-                              const char *against)
+static void planted_backend_found(const char *root, const char *path, const char *drop, const char *against)
 {
     char engine[2048];
-    snprintf(engine, sizeof engine,
-             "bug=%s:uci:%s --protocol uci --inner 'uci:%s -b %s' --root '%s' --path '%s' --drop %s",
-             strchr(root, '/') && strlen(root) > 100 ? "quaternity" : "chess", TEST_PLANTED_BUG, UCI_ENGINE,
-             inner_backend, root, path, drop);
-    CliRun r = RUN("-b", against, "--engine", engine, "4", root);
+    snprintf(engine, sizeof engine, "bug=%s:uci:PLANTED_ROOT='%s' PLANTED_PATH='%s' PLANTED_DROP=%s %s --uci",
+             strlen(root) > 100 ? "quaternity" : "chess", root, path, drop, TEST_PLANTED_PERFT);
+    CliRun r = RUN("-b", against, "--engine", engine, "--engine-option", "Backend=planted", "4", root);
     cr_expect_eq(r.status, 1, "%s%s", r.out, r.err);
     char expected[1024];
     snprintf(expected, sizeof expected, "DISAGREEMENT between %s and bug\n  path from the root: %s\n", against, path);
@@ -354,9 +353,22 @@ static void planted_bug_found(const char *root, const char *path, const char *dr
     cli_free(&r);
 }
 
-Test(uci_engine, a_planted_bug_around_it_is_found_in_both_games, .timeout = 120 * TEST_SLOWDOWN)
+Test(uci_engine, a_planted_bug_backend_chosen_in_it_is_found_in_both_games, .timeout = 120 * TEST_SLOWDOWN)
 {
-    planted_bug_found("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4e5 f7f5", "e5f6", "padded",
-                      "bitboard");
-    planted_bug_found(QUATERNITY_OPENING_QFEN, "a5a6 c8c7", "j8j7", "bitboard", "mailbox");
+    planted_backend_found("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4e5 f7f5", "e5f6",
+                          "bitboard");
+    planted_backend_found(QUATERNITY_OPENING_QFEN, "a5a6 c8c7", "j8j7", "mailbox");
+}
+
+/* Without the planted backend chosen, perft-planted's UCI engine is bin/perft's
+ * (its default backend): it agrees, so the disagreement above is the bug. */
+Test(uci_engine, the_planted_engine_agrees_until_the_planted_backend_is_chosen, .timeout = 60 * TEST_SLOWDOWN)
+{
+    char engine[2048];
+    snprintf(engine, sizeof engine, "bug=uci:PLANTED_ROOT='%s' PLANTED_PATH='e4e5 f7f5' PLANTED_DROP=e5f6 %s --uci",
+             "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", TEST_PLANTED_PERFT);
+    CliRun r =
+        RUN("-b", "bitboard", "--engine", engine, "4", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cli_free(&r);
 }

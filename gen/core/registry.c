@@ -12,6 +12,11 @@ extern const Backend chess_bitboard_backend;
 #ifdef EXTRA_BACKEND_TEMPLATE
 extern const Backend chess_template_backend; /* gen/chess/template: make EXTRA_BACKENDS=template */
 #endif
+#ifdef EXTRA_BACKEND_PLANTED
+/* tests/planted: a planted bug, registered only in the tests' perft-planted. */
+extern const Backend quaternity_planted_backend;
+extern const Backend chess_planted_backend;
+#endif
 
 const Backend *const backend_registry[] = {
     &quaternity_mailbox_backend,
@@ -22,6 +27,10 @@ const Backend *const backend_registry[] = {
     &chess_bitboard_backend,
 #ifdef EXTRA_BACKEND_TEMPLATE
     &chess_template_backend,
+#endif
+#ifdef EXTRA_BACKEND_PLANTED
+    &quaternity_planted_backend,
+    &chess_planted_backend,
 #endif
     NULL,
 };

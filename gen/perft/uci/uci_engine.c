@@ -126,8 +126,11 @@ static void command_position(UciEngine *e, char **w, int n)
         return;
     }
     int first_move = next < n ? next + 1 : n;
-    if (set_position(e, text, w + first_move, n - first_move, message, sizeof message) < 0)
-        info_error(e, "position: %s; no position is set until a position command is accepted", message);
+    if (set_position(e, text, w + first_move, n - first_move, message, sizeof message) < 0) {
+        /* position_parse names the field itself, "position: ..." among them: said once. */
+        const char *said = strncmp(message, "position: ", 10) == 0 ? message + 10 : message;
+        info_error(e, "position: %s; no position is set until a position command is accepted", said);
+    }
 }
 
 /* A game's backend names, for a message. */

@@ -1,0 +1,28 @@
+/* build/MODE/perft-planted: bin/perft with one more backend per game,
+ * "planted" (planted_backend.h), for the tests that choose a planted bug
+ * inside `perft --uci`.  The bug comes from the environment, so that an
+ * engine command line can carry it:
+ *
+ *   PLANTED_ROOT=FEN PLANTED_PATH='e4e5 f7f5' PLANTED_DROP=e5f6 perft-planted --uci
+ *
+ * Without PLANTED_ROOT the planted backends drop nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "command.h"
+#include "planted_backend.h"
+#include "position_text.h"
+#include "report.h"
+
+int main(int argc, char **argv)
+{
+    const char *root = getenv("PLANTED_ROOT"), *path = getenv("PLANTED_PATH"), *drop = getenv("PLANTED_DROP");
+    if (root) {
+        char err[ERROR_TEXT_MAX];
+        Position position;
+        if (position_parse(root, &position, err, sizeof err) < 0 ||
+            planted_bug_set(position.game, root, path ? path : "", drop ? drop : "", err, sizeof err) < 0)
+            return report_error(stderr, "PLANTED_ROOT: %s", err);
+    }
+    return perft_command(argc, argv, stdout, stderr, NULL);
+}

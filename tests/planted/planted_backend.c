@@ -1,0 +1,175 @@
+#include "planted_backend.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "move_text.h"
+#include "position_text.h"
+#include "registry.h"
+
+/* One bug per game: where and which move. */
+typedef struct PlantedBug {
+    bool planted;
+    Position at;
+    Move drop;
+} PlantedBug;
+
+static PlantedBug planted_bugs[2];
+
+static PlantedBug *bug_of(Game game)
+{
+    return &planted_bugs[game == GAME_CHESS];
+}
+
+/* The real backend behind the planted one. */
+static const Backend *inner_backend(Game game)
+{
+    return backend_find("mailbox", game);
+}
+
+int planted_bug_set(Game game, const char *root, const char *path, const char *drop, char *err, size_t errlen)
+{
+    Position position;
+    if (position_parse(root, &position, err, errlen) < 0)
+        return -1;
+    if (position.game != game) {
+        snprintf(err, errlen, "planted bug: '%s' is not a %s position", root, game_name(game));
+        return -1;
+    }
+    const Backend *b = inner_backend(game);
+    void *s = b->create(b);
+    if (!s) {
+        snprintf(err, errlen, "planted bug: out of memory");
+        return -1;
+    }
+    b->load(s, &position);
+    char words[1024];
+    snprintf(words, sizeof words, "%s", path);
+    int status = 0;
+    char *save = NULL;
+    for (char *word = strtok_r(words, " ", &save); word && status == 0; word = strtok_r(NULL, " ", &save)) {
+        Move moves[MAX_MOVES], m;
+        Position here;
+        b->save(s, &here);
+        int count = b->generate(s, moves);
+        if (move_parse_in(&here, word, &m) < 0 || moves_find(moves, count, m) < 0) {
+            snprintf(err, errlen, "planted bug: '%s' in the path '%s' is not a legal move there", word, path);
+            status = -1;
+        } else {
+            b->make(s, m);
+        }
+    }
+    PlantedBug *bug = bug_of(game);
+    if (status == 0) {
+        Move moves[MAX_MOVES];
+        b->save(s, &bug->at);
+        int count = b->generate(s, moves);
+        if (move_parse_in(&bug->at, drop, &bug->drop) < 0 || moves_find(moves, count, bug->drop) < 0) {
+            snprintf(err, errlen, "planted bug: the move to drop, '%s', is not legal after '%s'", drop, path);
+            status = -1;
+        } else {
+            bug->planted = true;
+        }
+    }
+    b->destroy(s);
+    return status;
+}
+
+/* An instance: the real backend's instance, through which every call but
+ * generate passes unchanged. */
+typedef struct Planted {
+    const Backend *inner_backend;
+    void *inner;
+    const PlantedBug *bug;
+} Planted;
+
+static void *planted_create(const Backend *self)
+{
+    Planted *p = malloc(sizeof *p);
+    if (!p)
+        return NULL;
+    p->inner_backend = inner_backend(self->game);
+    p->inner = p->inner_backend->create(p->inner_backend);
+    p->bug = bug_of(self->game);
+    if (!p->inner) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+static void planted_destroy(void *state)
+{
+    Planted *p = state;
+    if (p)
+        p->inner_backend->destroy(p->inner);
+    free(p);
+}
+
+static void planted_load(void *state, const Position *pos)
+{
+    Planted *p = state;
+    p->inner_backend->load(p->inner, pos);
+}
+
+static void planted_save(const void *state, Position *pos)
+{
+    const Planted *p = state;
+    p->inner_backend->save(p->inner, pos);
+}
+
+static void planted_make(void *state, Move m)
+{
+    Planted *p = state;
+    p->inner_backend->make(p->inner, m);
+}
+
+static void planted_unmake(void *state, Move m)
+{
+    Planted *p = state;
+    p->inner_backend->unmake(p->inner, m);
+}
+
+/* The real moves, less the dropped one at the planted position. */
+static int planted_generate(void *state, Move *moves)
+{
+    Planted *p = state;
+    int count = p->inner_backend->generate(p->inner, moves);
+    if (p->bug->planted) {
+        Position here;
+        p->inner_backend->save(p->inner, &here);
+        int i = position_equal(&here, &p->bug->at) ? moves_find(moves, count, p->bug->drop) : -1;
+        if (i >= 0)
+            moves[i] = moves[--count];
+    }
+    return count;
+}
+
+/* Perft through the planted generator, so that the bug shows at every
+ * depth above it as a real generator's would. */
+static uint64_t planted_perft(void *state, int depth, int bulk)
+{
+    if (depth <= 0)
+        return 1;
+    Move moves[MAX_MOVES];
+    int count = planted_generate(state, moves);
+    if (bulk && depth == 1)
+        return (uint64_t)count;
+    uint64_t nodes = 0;
+    for (int i = 0; i < count; i++) {
+        planted_make(state, moves[i]);
+        nodes += planted_perft(state, depth - 1, bulk);
+        planted_unmake(state, moves[i]);
+    }
+    return nodes;
+}
+
+#define PLANTED_BACKEND(game_value)                                                                                    \
+    {                                                                                                                  \
+        .name = "planted", .game = (game_value), .summary = "test only: the mailbox, less one move at one position",   \
+        .create = planted_create, .destroy = planted_destroy, .load = planted_load, .save = planted_save,              \
+        .generate = planted_generate, .make = planted_make, .unmake = planted_unmake, .perft = planted_perft,          \
+    }
+
+const Backend quaternity_planted_backend = PLANTED_BACKEND(GAME_QUATERNITY);
+const Backend chess_planted_backend = PLANTED_BACKEND(GAME_CHESS);

@@ -1,0 +1,27 @@
+/* The planted bug: a backend that is a real one (the mailbox of its game)
+ * except at one position, where one legal move is missing.  A test plants
+ * the bug with planted_bug_set and expects a cross-check to walk down to
+ * exactly that position and name exactly that move.
+ *
+ * The test suite uses the backends directly (tests/crosscheck_planted_bug.c);
+ * build/MODE/perft-planted (tests/planted/perft_planted.c) is bin/perft with
+ * them registered as "planted", so a test can choose the bug inside
+ * `perft --uci` (tests/uci_engine.c). */
+#ifndef TESTS_PLANTED_PLANTED_BACKEND_H
+#define TESTS_PLANTED_PLANTED_BACKEND_H
+
+#include <stddef.h>
+
+#include "backend.h"
+
+extern const Backend quaternity_planted_backend;
+extern const Backend chess_planted_backend;
+
+/* The bug of `game`'s planted backend: at the position reached from `root`
+ * (FEN or QFEN) by `path` (moves separated by spaces, "" for the root
+ * itself), `drop` is not generated.  Returns 0, or -1 with a one-line
+ * message in err (a bad position, an illegal move).  Until it is called the
+ * planted backend drops nothing. */
+int planted_bug_set(Game game, const char *root, const char *path, const char *drop, char *err, size_t errlen);
+
+#endif
