@@ -112,10 +112,6 @@ $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-# The tests also use the harness's headers, and run this build's bin/perft
-# as a child (tests/child.c, tests/engines_support.c).
-$(TEST_OBJ): CFLAGS += -Igen/perft -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"'
-
 # tests/planted: a backend with a planted bug.  The test suite uses it
 # directly; build/MODE/perft-planted is bin/perft with it registered (its own
 # registry.o, compiled with EXTRA_BACKEND_PLANTED), so that the UCI engine's
@@ -130,7 +126,11 @@ $(PLANTED_BIN): $(filter-out $(BUILD)/gen/core/registry.o,$(GEN_OBJ)) $(HARNESS_
                 $(BUILD)/tests/planted/registry.o $(BUILD)/tests/planted/perft_planted.o
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-$(TEST_OBJ): CFLAGS += -Itests/planted -DTEST_PLANTED_PERFT='"$(PLANTED_BIN)"'
+# The tests also use the harness's headers, and run this build's bin/perft
+# as a child (tests/child.c, tests/engines_support.c), and perft-planted.
+$(TEST_OBJ): CFLAGS += -Igen/perft -Itests/planted -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"' \
+                       -DTEST_PLANTED_PERFT='"$(PLANTED_BIN)"'
+
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ) $(PLANTED_OBJ)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lcriterion
 

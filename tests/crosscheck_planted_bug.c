@@ -15,29 +15,15 @@
  * cross-check of `against` and the planted backend (the mailbox, less that
  * move there: tests/planted/planted_backend.h) from the root at `depth`
  * reports that position and move. */
-static void expect_found(Game game, const char *against_name, const char *root_text, const char *path, const char *drop,
-                         int depth)
+static void expect_found(const char *against_name, const char *root_text, const char *path, const char *drop, int depth)
 {
-    const Backend *against = backend_find(against_name, game);
-    const Backend *planted = game == GAME_CHESS ? &chess_planted_backend : &quaternity_planted_backend;
-    cr_assert(against, "no %s backend %s is registered", game_name(game), against_name);
     char err[ERROR_TEXT_MAX];
-    cr_assert_eq(planted_bug_set(game, root_text, path, drop, err, sizeof err), 0, "%s", err);
-
-    /* The planted position, reached by `against` itself. */
     Position root, buggy_position;
     cr_assert_eq(position_parse(root_text, &root, err, sizeof err), 0, "%s", err);
-    void *s = against->create(against);
-    against->load(s, &root);
-    char path_copy[256];
-    snprintf(path_copy, sizeof path_copy, "%s", path);
-    for (char *word = strtok(path_copy, " "); word; word = strtok(NULL, " ")) {
-        Move m;
-        cr_assert_eq(move_parse(game, word, &m), 0);
-        against->make(s, m);
-    }
-    against->save(s, &buggy_position);
-    against->destroy(s);
+    cr_assert_eq(planted_bug_set(root_text, path, drop, &buggy_position, err, sizeof err), 0, "%s", err);
+    const Backend *against = backend_find(against_name, root.game);
+    const Backend *planted = root.game == GAME_CHESS ? &chess_planted_backend : &quaternity_planted_backend;
+    cr_assert(against, "no %s backend %s is registered", game_name(root.game), against_name);
 
     Participant pair[2] = {backend_participant(against), backend_participant(planted)};
     CrossReport report;
@@ -61,12 +47,11 @@ static const char *const QUATERNITY_OPENING =
 Test(crosscheck, finds_a_quaternity_move_dropped_two_plies_down)
 {
     /* Black's pawn j8 loses its step after White a5a6 and Red c8c7. */
-    expect_found(GAME_QUATERNITY, "bitboard", QUATERNITY_OPENING, "a5a6 c8c7", "j8j7", 4);
+    expect_found("bitboard", QUATERNITY_OPENING, "a5a6 c8c7", "j8j7", 4);
 }
 
 Test(crosscheck, finds_a_dropped_chess_en_passant_capture)
 {
     /* After 1. e4 d5 2. e5 f5, White's en passant capture exf6 is dropped. */
-    expect_found(GAME_CHESS, "bitboard", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4e5 f7f5",
-                 "e5f6", 4);
+    expect_found("bitboard", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4e5 f7f5", "e5f6", 4);
 }

@@ -11,18 +11,14 @@
 
 #include "command.h"
 #include "planted_backend.h"
-#include "position_text.h"
 #include "report.h"
+#include "text_fields.h"
 
 int main(int argc, char **argv)
 {
     const char *root = getenv("PLANTED_ROOT"), *path = getenv("PLANTED_PATH"), *drop = getenv("PLANTED_DROP");
-    if (root) {
-        char err[ERROR_TEXT_MAX];
-        Position position;
-        if (position_parse(root, &position, err, sizeof err) < 0 ||
-            planted_bug_set(position.game, root, path ? path : "", drop ? drop : "", err, sizeof err) < 0)
-            return report_error(stderr, "PLANTED_ROOT: %s", err);
-    }
+    char err[ERROR_TEXT_MAX];
+    if (root && planted_bug_set(root, path, drop ? drop : "", NULL, err, sizeof err) < 0)
+        return report_error(stderr, "PLANTED_ROOT: %s", err);
     return perft_command(argc, argv, stdout, stderr, NULL);
 }

@@ -6,6 +6,7 @@
 #include "move_text.h"
 #include "position_text.h"
 #include "registry.h"
+#include "session.h"
 
 /* One bug per game: where and which move. */
 typedef struct PlantedBug {
@@ -27,52 +28,30 @@ static const Backend *inner_backend(Game game)
     return backend_find("mailbox", game);
 }
 
-int planted_bug_set(Game game, const char *root, const char *path, const char *drop, char *err, size_t errlen)
+int planted_bug_set(const char *root, const char *path, const char *drop, Position *at, char *err, size_t errlen)
 {
     Position position;
     if (position_parse(root, &position, err, errlen) < 0)
         return -1;
-    if (position.game != game) {
-        snprintf(err, errlen, "planted bug: '%s' is not a %s position", root, game_name(game));
+    PlantedBug *bug = bug_of(position.game);
+    Session session;
+    if (session_open(&session, inner_backend(position.game), &position, err, errlen) < 0 ||
+        session_play(&session, path, err, errlen) < 0) {
+        session_close(&session);
         return -1;
     }
-    const Backend *b = inner_backend(game);
-    void *s = b->create(b);
-    if (!s) {
-        snprintf(err, errlen, "planted bug: out of memory");
+    Move moves[MAX_MOVES];
+    session.backend->save(session.state, &bug->at);
+    int count = session.backend->generate(session.state, moves);
+    session_close(&session);
+    if (move_parse_in(&bug->at, drop, &bug->drop) < 0 || moves_find(moves, count, bug->drop) < 0) {
+        snprintf(err, errlen, "planted bug: the move to drop, '%s', is not legal after '%s'", drop, path);
         return -1;
     }
-    b->load(s, &position);
-    char words[1024];
-    snprintf(words, sizeof words, "%s", path);
-    int status = 0;
-    char *save = NULL;
-    for (char *word = strtok_r(words, " ", &save); word && status == 0; word = strtok_r(NULL, " ", &save)) {
-        Move moves[MAX_MOVES], m;
-        Position here;
-        b->save(s, &here);
-        int count = b->generate(s, moves);
-        if (move_parse_in(&here, word, &m) < 0 || moves_find(moves, count, m) < 0) {
-            snprintf(err, errlen, "planted bug: '%s' in the path '%s' is not a legal move there", word, path);
-            status = -1;
-        } else {
-            b->make(s, m);
-        }
-    }
-    PlantedBug *bug = bug_of(game);
-    if (status == 0) {
-        Move moves[MAX_MOVES];
-        b->save(s, &bug->at);
-        int count = b->generate(s, moves);
-        if (move_parse_in(&bug->at, drop, &bug->drop) < 0 || moves_find(moves, count, bug->drop) < 0) {
-            snprintf(err, errlen, "planted bug: the move to drop, '%s', is not legal after '%s'", drop, path);
-            status = -1;
-        } else {
-            bug->planted = true;
-        }
-    }
-    b->destroy(s);
-    return status;
+    bug->planted = true;
+    if (at)
+        *at = bug->at;
+    return 0;
 }
 
 /* An instance: the real backend's instance, through which every call but

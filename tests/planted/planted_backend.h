@@ -17,11 +17,12 @@
 extern const Backend quaternity_planted_backend;
 extern const Backend chess_planted_backend;
 
-/* The bug of `game`'s planted backend: at the position reached from `root`
- * (FEN or QFEN) by `path` (moves separated by spaces, "" for the root
- * itself), `drop` is not generated.  Returns 0, or -1 with a one-line
- * message in err (a bad position, an illegal move).  Until it is called the
- * planted backend drops nothing. */
-int planted_bug_set(Game game, const char *root, const char *path, const char *drop, char *err, size_t errlen);
+/* The bug of the planted backend of `root`'s game: at the position reached
+ * from `root` (FEN or QFEN) by `path` (moves separated by spaces, "" or NULL
+ * for the root itself), `drop` is not generated; that position goes to
+ * `at` (may be NULL).  Returns 0, or -1 with a one-line message in err (a
+ * bad position, an illegal move).  Until it is called the planted backend
+ * drops nothing. */
+int planted_bug_set(const char *root, const char *path, const char *drop, Position *at, char *err, size_t errlen);
 
 #endif
