@@ -102,3 +102,24 @@ Test(chess_bitboard_tables, paths_run_to_the_far_square_or_are_just_it)
         EXPECT(cbb_path_to[CASES[i].from][CASES[i].to] == squares_named(CASES[i].path), "path %d -> %d: got %016llx",
                CASES[i].from, CASES[i].to, (unsigned long long)cbb_path_to[CASES[i].from][CASES[i].to]);
 }
+
+/* Every path and empty-board line against the slow reference: a slider on a
+ * that sees b on an empty board, and the squares between them are what a
+ * slider on a sees when b blocks it and a slider on b sees when a blocks
+ * it, in common (the tables are built from the rays instead). */
+Test(chess_bitboard_tables, paths_and_lines_match_walking_the_rays)
+{
+    cbb_tables_init();
+    for (int a = 0; a < 64; a++) {
+        EXPECT(cbb_rook_lines[a] == cbb_slider_walk(a, 0, 0), "rook lines of %d", a);
+        EXPECT(cbb_bishop_lines[a] == cbb_slider_walk(a, 0, 1), "bishop lines of %d", a);
+        for (int b = 0; b < 64; b++) {
+            CbbBitboard path = 0;
+            for (int bishop = 0; bishop < 2; bishop++)
+                if (cbb_slider_walk(a, 0, bishop) & cbb_bit(b))
+                    path = cbb_slider_walk(a, cbb_bit(b), bishop) & cbb_slider_walk(b, cbb_bit(a), bishop);
+            EXPECT(cbb_path_to[a][b] == (path | cbb_bit(b)), "path %d -> %d: got %016llx", a, b,
+                   (unsigned long long)cbb_path_to[a][b]);
+        }
+    }
+}

@@ -66,8 +66,12 @@ static inline CbbBitboard cbb_bishop_attacks(int square, CbbBitboard occupied)
     return s->attacks[cbb_slider_index(s, occupied)];
 }
 
-/* Slow reference: walks the rays square by square (table building, tests). */
+/* Slow reference: walks the rays square by square (tests). */
 CbbBitboard cbb_slider_walk(int square, CbbBitboard occupied, int bishop);
+
+/* The squares a rook (bishop = 0) or bishop on `square` sees along each of
+ * its four directions on an empty board (table building). */
+void cbb_slider_rays(int square, int bishop, CbbBitboard rays[4]);
 
 enum { CBB_SLIDER_MAX_SUBSETS = 4096 };
 

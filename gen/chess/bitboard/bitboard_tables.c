@@ -40,23 +40,31 @@ static void init_leapers(void)
     }
 }
 
-/* When a slider on a sees b on an empty board, the squares strictly between
- * them are what a slider on a sees when b blocks it and a slider on b sees
- * when a blocks it, in common. */
+/* When b lies on one of a's rays, the squares strictly between them plus b
+ * are that ray with b's own ray in the same direction taken away. */
 static void init_paths(void)
 {
-    for (int s = 0; s < 64; s++) {
-        cbb_rook_lines[s] = cbb_slider_walk(s, 0, 0);
-        cbb_bishop_lines[s] = cbb_slider_walk(s, 0, 1);
-    }
-    for (int a = 0; a < 64; a++)
-        for (int b = 0; b < 64; b++) {
-            CbbBitboard path = 0;
-            for (int bishop = 0; bishop < 2; bishop++)
-                if (cbb_slider_walk(a, 0, bishop) & cbb_bit(b))
-                    path = cbb_slider_walk(a, cbb_bit(b), bishop) & cbb_slider_walk(b, cbb_bit(a), bishop);
-            cbb_path_to[a][b] = path | cbb_bit(b);
+    for (int a = 0; a < 64; a++) {
+        for (int b = 0; b < 64; b++)
+            cbb_path_to[a][b] = cbb_bit(b);
+        for (int bishop = 0; bishop < 2; bishop++) {
+            CbbBitboard rays[4], lines = 0;
+            cbb_slider_rays(a, bishop, rays);
+            for (int d = 0; d < 4; d++) {
+                lines |= rays[d];
+                for (CbbBitboard on_ray = rays[d]; on_ray;) {
+                    int b = cbb_pop_lsb(&on_ray);
+                    CbbBitboard beyond[4];
+                    cbb_slider_rays(b, bishop, beyond);
+                    cbb_path_to[a][b] = rays[d] ^ beyond[d];
+                }
+            }
+            if (bishop)
+                cbb_bishop_lines[a] = lines;
+            else
+                cbb_rook_lines[a] = lines;
         }
+    }
 }
 
 static void init_all(void)
