@@ -10,8 +10,9 @@
  *   start has 197,281 lines but 72,078 distinct positions 4 plies down:
  *   each is counted once and its count multiplied, as distributed record
  *   runs split the tree (Paul Byrne's perft 11, the Grand Chess Tree).
- *   Positions are told apart by their text with the clocks left out (the
- *   clocks do not change a perft count).
+ *   Positions are told apart by their pieces, side to move, rights and
+ *   usable en passant square, with the clocks left out (the clocks do not
+ *   change a perft count).
  * - lines: every line is a unit of its own (one use, one line).
  * A unit is counted from its first line (in the enumeration order); the
  * divide per root move is exact: a unit's count times its lines under each
