@@ -83,14 +83,4 @@ CBB_INLINE int cbb_forward_east_delta(int side)
     return side == CBB_WHITE ? 9 : -7;
 }
 
-/* Every square a set of knights attacks, computed for the whole set at once. */
-static inline CbbBitboard cbb_knight_set_attacks(CbbBitboard b)
-{
-    CbbBitboard west1 = (b >> 1) & ~CBB_FILE_H, east1 = (b << 1) & ~CBB_FILE_A;
-    CbbBitboard west2 = (b >> 2) & ~(CBB_FILE_H | (CBB_FILE_H >> 1));
-    CbbBitboard east2 = (b << 2) & ~(CBB_FILE_A | (CBB_FILE_A << 1));
-    CbbBitboard one = west1 | east1, two = west2 | east2;
-    return (one << 16) | (one >> 16) | (two << 8) | (two >> 8);
-}
-
 #endif

@@ -85,9 +85,8 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
     CbbBitboard pawns = p->kind[CBB_PAWN] & opp;
     CbbBitboard attacked =
         cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) | cbb_king_attacks[p->king[them]];
-    CbbBitboard knights = p->kind[CBB_KNIGHT] & opp;
-    if (knights) /* often none left in an endgame: the shifts skipped */
-        attacked |= cbb_knight_set_attacks(knights);
+    for (CbbBitboard knights = p->kind[CBB_KNIGHT] & opp; knights;)
+        attacked |= cbb_knight_attacks[cbb_pop_lsb(&knights)];
     CbbBitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
     while (diag)
         attacked |= cbb_bishop_attacks(cbb_pop_lsb(&diag), occupied);
