@@ -177,11 +177,20 @@ CBB_INLINE CbbPawnTargets cbb_pawn_targets(const CbbPosition *p, int us, const C
     CbbPawnTargets t;
     CbbBitboard pawns = p->kind[CBB_PAWN] & l->own;
     CbbBitboard empty = ~l->occupied;
+    CbbBitboard third_rank = us == CBB_WHITE ? CBB_RANK_3 : CBB_RANK_6;
+    if (!(pawns & (l->pin_orth | l->pin_diag))) {
+        /* No pawn pinned, the common case: no rays to respect. */
+        CbbBitboard single = cbb_forward(pawns, us) & empty, victims = l->opp & l->target;
+        t.twice = cbb_forward(single & third_rank, us) & empty & l->target;
+        t.single = single & l->target;
+        t.west = cbb_forward_west(pawns, us) & victims;
+        t.east = cbb_forward_east(pawns, us) & victims;
+        return t;
+    }
     /* Pushes: pawns on a bishop ray never push; on a rook ray only along it. */
     CbbBitboard pushers = pawns & ~l->pin_diag;
     CbbBitboard single =
         (cbb_forward(pushers & ~l->pin_orth, us) | (cbb_forward(pushers & l->pin_orth, us) & l->pin_orth)) & empty;
-    CbbBitboard third_rank = us == CBB_WHITE ? CBB_RANK_3 : CBB_RANK_6;
     t.twice = cbb_forward(single & third_rank, us) & empty & l->target;
     t.single = single & l->target;
     /* Captures: pawns on a rook ray never capture; on a bishop ray only along it. */
