@@ -34,14 +34,10 @@ else
         bin/perft-callgrind >/dev/null
     bin=bin/perft-callgrind
 fi
-start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
-pos3='8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'
-pos4='r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'
-pos5='rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8'
+. scripts/positions.sh
 # name | position | depth (both modes)
 cases=(
-    "start|$start|5"
+    "start|$initial|5"
     "Kiwipete|$kiwipete|4"
     "pos 3|$pos3|5"
     "pos 4|$pos4|4"
@@ -50,7 +46,7 @@ cases=(
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # The harness's fixed cost (start-up, tables), subtracted from every case.
-valgrind --tool=callgrind --callgrind-out-file="$out/zero" "$bin" -b bitboard --bulk 1 "$start" >/dev/null 2>&1
+valgrind --tool=callgrind --callgrind-out-file="$out/zero" "$bin" -b bitboard --bulk 1 "$initial" >/dev/null 2>&1
 fixed=$(callgrind_annotate "$out/zero" 2>/dev/null | sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,)
 echo "binary $bin; fixed cost (perft 1 of the start, subtracted) $fixed Ir"
 for c in "${cases[@]}"; do

@@ -20,15 +20,11 @@ old=$(scripts/build-commit.sh "$base")
 make --no-print-directory -j2 bin/perft >/dev/null
 new=bin/perft
 
-start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
-pos3='8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'
-pos4='r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'
-pos5='rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8'
+. scripts/positions.sh
 # name | position | depth | modes
 cases=(
-    "start|$start|6|bulk no-bulk"
-    "start|$start|7|bulk"
+    "start|$initial|6|bulk no-bulk"
+    "start|$initial|7|bulk"
     "Kiwipete|$kiwipete|5|bulk no-bulk"
     "CPW pos 3|$pos3|7|bulk no-bulk"
     "CPW pos 4|$pos4|6|bulk no-bulk"

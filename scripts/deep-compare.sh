@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 base=${2:-6a3b842}
-start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+. scripts/positions.sh
 expected=84998978956
 make --no-print-directory bin/perft >/dev/null
 tree=/tmp/perft-deep-base-$base
@@ -25,7 +25,7 @@ declare -A wall=() cpu=() rss=()
 one() { # LABEL BINARY
     local log
     log=$(mktemp)
-    got=$(/usr/bin/time -f '%e %U %S %M' -o "$log" "$2" -b bitboard -t 2 --hash 2048 8 "$start" 2>/dev/null | tail -n 1)
+    got=$(/usr/bin/time -f '%e %U %S %M' -o "$log" "$2" -b bitboard -t 2 --hash 2048 8 "$initial" 2>/dev/null | tail -n 1)
     [ "$got" = "$expected" ] || { echo "deep-compare: $1 gives '$got', expected $expected" >&2; exit 1; }
     read -r seconds user system kib <"$log"
     rm -f "$log"

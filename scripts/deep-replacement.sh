@@ -14,9 +14,8 @@ make --no-print-directory bin/perft >/dev/null
 other=/tmp/perft-replace-by-depth
 make --no-print-directory -j2 BUILD="$other/build" PERFT_BIN="$other/perft" \
     CFLAGS_release="-O3 -march=native -g -DPERFT_HASH_REPLACE_BY_DEPTH" "$other/perft" >/dev/null
-start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-opening=$(sed -n 's/ *;.*//p' positions/quaternity/deep.epd | grep -v '^#' | head -n 1)
-cases=("chess start|$start|8|84998978956|64" "chess start|$start|8|84998978956|512"
+. scripts/positions.sh
+cases=("chess start|$initial|8|84998978956|64" "chess start|$initial|8|84998978956|512"
     "Quaternity opening|$opening|6|4786814430|64")
 out=results/deep-replacement-$(date -u +%Y%m%d).md
 {

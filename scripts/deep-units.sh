@@ -14,13 +14,12 @@ shift || true
 wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=(start8 opening6)
 make --no-print-directory bin/perft >/dev/null
-start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-opening=$(sed -n 's/ *;.*//p' positions/quaternity/deep.epd | grep -v '^#' | head -n 1)
+. scripts/positions.sh
 # name | position | depth | count (published: chess; positions/quaternity/deep.epd: the opening) | hash | splits
 declare -A CASES=(
-    [start7]="chess start|$start|7|3195901860|none|3 4"
-    [start8]="chess start|$start|8|84998978956|2048|2 3 4"
-    [start9]="chess start|$start|9|2439530234167|16G|3 4"
+    [start7]="chess start|$initial|7|3195901860|none|3 4"
+    [start8]="chess start|$initial|8|84998978956|2048|2 3 4"
+    [start9]="chess start|$initial|9|2439530234167|16G|3 4"
     [opening6]="Quaternity opening|$opening|6|4786814430|2048|2 3"
     [opening7]="Quaternity opening|$opening|7|196870864675|4G|2 3"
 )

@@ -12,13 +12,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 threads=${2:-2}
-start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+. scripts/positions.sh
 make --no-print-directory bin/perft >/dev/null
 best() { # BINARY OPTIONS...: the minimum wall seconds, its CPU seconds (user + system) and max RSS
     local bin=$1 b=999999 c=0 r=0
     shift
     for _ in $(seq "$runs"); do
-        read -r s u y k < <(/usr/bin/time -f '%e %U %S %M' "$bin" "$@" 1 "$start" 2>&1 >/dev/null | tail -n 1)
+        read -r s u y k < <(/usr/bin/time -f '%e %U %S %M' "$bin" "$@" 1 "$initial" 2>&1 >/dev/null | tail -n 1)
         if awk -v s="$s" -v b="$b" 'BEGIN{exit !(s < b)}'; then b=$s c=$(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u + y}') r=$k; fi
     done
     echo "$b $c $r"
