@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-3}
 make --no-print-directory bin/perft >/dev/null
 . scripts/positions.sh
+. scripts/stats.sh
 # name | position | depth | count (published; the opening's from three backends, positions/quaternity/deep.epd)
 cases=(
     "chess start|$initial|7|3195901860"
@@ -41,8 +42,7 @@ for c in "${cases[@]}"; do
             times[$cfg]+="$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.3f", b - a}') "
         done
     done
-    med() { tr ' ' '\n' <<<"${times[$1]}" | grep . | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
-    t1=$(med "-t 1") t2=$(med "-t 2") h1=$(med "-t 1 --hash 64") h2=$(med "-t 2 --hash 64")
+    t1=$(med "${times[-t 1]}") t2=$(med "${times[-t 2]}") h1=$(med "${times[-t 1 --hash 64]}") h2=$(med "${times[-t 2 --hash 64]}")
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2fx", a / b}'; }
     echo "| $name | $depth | $nodes | $t1 | $t2 | $h1 | $h2 | $(ratio "$t1" "$t2") | $(ratio "$t1" "$h1") | $(ratio "$t1" "$h2") |" >>"$out"
     unset times

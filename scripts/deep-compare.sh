@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-3}
 base=${2:-6a3b842}
 . scripts/positions.sh
+. scripts/stats.sh
 expected=84998978956
 make --no-print-directory bin/perft >/dev/null
 tree=/tmp/perft-deep-base-$base
@@ -38,8 +39,6 @@ for _ in $(seq "$runs"); do
     one base "$tree/bin/perft"
     one new bin/perft
 done
-med() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
-min() { tr ' ' '\n' <<<"$1" | grep . | sort -n | head -n 1; }
 bm=$(med "${wall[base]}") nm=$(med "${wall[new]}") bn=$(min "${wall[base]}") nn=$(min "${wall[new]}")
 bc=$(med "${cpu[base]}") nc=$(med "${cpu[new]}")
 load_start=${load_start:-?}

@@ -15,6 +15,7 @@ other=/tmp/perft-replace-by-depth
 make --no-print-directory -j2 BUILD="$other/build" PERFT_BIN="$other/perft" \
     CFLAGS_release="-O3 -march=native -g -DPERFT_HASH_REPLACE_BY_DEPTH" "$other/perft" >/dev/null
 . scripts/positions.sh
+. scripts/stats.sh
 cases=("chess start|$initial|8|84998978956|64" "chess start|$initial|8|84998978956|512"
     "Quaternity opening|$opening|6|4786814430|64")
 out=results/deep-replacement-$(date -u +%Y%m%d).md
@@ -44,8 +45,6 @@ for c in "${cases[@]}"; do
             rm -f "$log" "$log.time"
         done
     done
-    med() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
-    min() { tr ' ' '\n' <<<"$1" | grep . | sort -n | head -n 1; }
     a=$(med "${times[count]}") b=$(med "${times[depth]}")
     echo "| $label | $depth | $hash | $a ($(min "${times[count]}")) | ${hits[count]} | $b ($(min "${times[depth]}")) | ${hits[depth]} | $(awk -v a="$b" -v b="$a" 'BEGIN{printf "%.2fx", a / b}') |" >>"$out"
     unset times hits

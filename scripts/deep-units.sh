@@ -15,6 +15,7 @@ wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=(start8 opening6)
 make --no-print-directory bin/perft >/dev/null
 . scripts/positions.sh
+. scripts/stats.sh
 # name | position | depth | count (published: chess; positions/quaternity/deep.epd: the opening) | hash | splits
 declare -A CASES=(
     [start7]="chess start|$initial|7|3195901860|none|3 4"
@@ -55,8 +56,6 @@ for name in "${wanted[@]}"; do
                 rm -f "$log" "$log.time"
             done
         done
-        med() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
-        min() { tr ' ' '\n' <<<"$1" | grep . | sort -n | head -n 1; }
         p=$(med "${times[positions]}") l=$(med "${times[lines]}") pc=$(med "${cpu[positions]}") lc=$(med "${cpu[lines]}")
         echo "| $label | $depth | $hash | $split | ${units[positions]} | ${units[lines]} | $p ($(min "${times[positions]}")) | $l ($(min "${times[lines]}")) | $(awk -v a="$l" -v b="$p" 'BEGIN{printf "%.2fx", a / b}') | $pc | $lc | $(awk -v a="$lc" -v b="$pc" 'BEGIN{printf "%.2fx", a / b}') |" >>"$out"
         unset times cpu units
