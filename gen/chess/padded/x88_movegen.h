@@ -119,8 +119,9 @@ CPD_HOT int cpd_castle_path_empty(const uint8_t *board, const CpdCastle *c)
  * is lifted off the board meanwhile, so a square behind it on a checking
  * line counts as attacked.  Castling targets are tested whenever the right
  * is held and the way is empty; whether the king is in check decides later
- * if castling is generated at all. */
-CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats *t)
+ * if castling is generated at all.  `castling` false: the caller knows no
+ * right is left, and the castling code compiles away. */
+CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats *t, const bool castling)
 {
     uint8_t *board = x->board;
     const int enemy = side ^ 1, own = cpd_colour_bit(side);
@@ -139,7 +140,7 @@ CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats 
         wanted |= !(board[(king + CPD_ZONE_STEPS[j]) & 0x7F] & own) << j;
     wanted &= cpd_king_steps_on_board[king];
     t->castle_short = t->castle_long = 0;
-    if (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) {
+    if (castling && (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ))) {
         const CpdCastle *short_castle = &x->castles[2 * side], *long_castle = &x->castles[2 * side + 1];
         t->castle_short = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) &&
                           cpd_castle_path_empty(board, short_castle);
@@ -379,9 +380,11 @@ static inline int cpd_gen_castle(const CpdBoard *x, const int side, CpdMove *mov
     return cpd_emit(moves, n, c->king_from, c->rook_from, CPD_MOVE_CASTLE);
 }
 
-/* King steps to the safe zone squares, and castling when not in check with
- * the crossed and target squares safe. */
-CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int n, int king, const CpdThreats *t)
+/* King steps to the safe zone squares, and castling (when `castling`: a
+ * right may be left) when not in check with the crossed and target squares
+ * safe. */
+CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int n, int king, const CpdThreats *t,
+                         const bool castling)
 {
     int steps = t->safe & 0xFF;
     if (moves) {
@@ -390,7 +393,7 @@ CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int 
     } else {
         n += __builtin_popcount((unsigned)steps);
     }
-    if (t->checkers)
+    if (!castling || t->checkers)
         return n;
     if (t->castle_short)
         n = cpd_gen_castle(x, side, moves, n, &x->castles[2 * side], t);
@@ -525,17 +528,25 @@ CPD_HOT int cpd_gen_evasions(CpdBoard *x, const int side, CpdMove *moves, int n,
     return cpd_gen_en_passant(x, side, moves, n, king);
 }
 
-CPD_HOT int cpd_generate_for(CpdBoard *x, const int side, CpdMove *moves)
+/* The moves of `side`, the side to move.  `castling` false promises that no
+ * castling right is left (perft's recursion knows: x88_perft.c), so the
+ * castling code compiles away. */
+CPD_HOT int cpd_generate_rights(CpdBoard *x, const int side, CpdMove *moves, const bool castling)
 {
     int king = cpd_king(x, side);
     CpdThreats t;
-    cpd_find_threats(x, side, king, &t);
+    cpd_find_threats(x, side, king, &t, castling);
     int n = 0;
     if (t.checkers == 0)
         n = cpd_gen_unchecked(x, side, moves, n, &t, king);
     else if (t.checkers == 1)
         n = cpd_gen_evasions(x, side, moves, n, &t, king);
-    return cpd_gen_king(x, side, moves, n, king, &t);
+    return cpd_gen_king(x, side, moves, n, king, &t, castling);
+}
+
+CPD_HOT int cpd_generate_for(CpdBoard *x, const int side, CpdMove *moves)
+{
+    return cpd_generate_rights(x, side, moves, true);
 }
 
 /* All legal moves of the side to move; with moves == NULL, just their number. */
