@@ -32,6 +32,8 @@
 #ifndef GEN_CHESS_PADDED_X88_MOVEGEN_H
 #define GEN_CHESS_PADDED_X88_MOVEGEN_H
 
+#include <string.h>
+
 #include "x88_attack.h"
 #include "x88_board.h"
 
@@ -44,9 +46,9 @@ typedef struct CpdThreats {
     uint64_t pinned; /* bit (8 * rank + file) of every pinned piece */
     int pins;
     uint8_t pin_square[8];
-    int8_t pin_step[8];            /* step from the king toward the pinner */
-    int safe;                      /* zone bits (CPD_ZONE_STEPS) the king may step to or castle across */
-    int castle_short, castle_long; /* right held and the squares of both paths empty */
+    int8_t pin_step[8]; /* step from the king toward the pinner */
+    int safe;           /* zone bits (CPD_ZONE_STEPS) the king may step to or castle across */
+    int castles;        /* bit 0 short, bit 1 long: right held and the squares of both paths empty */
 } CpdThreats;
 
 CPD_HOT uint64_t cpd_square_bit(int square)
@@ -104,14 +106,21 @@ CPD_HOT void cpd_slider_on_king(const uint8_t *board, const int own, int king, i
     t->pins++;
 }
 
-/* Whether the squares both pieces of a castling pass are empty (but for
- * the two); nearest the king first, the square most often taken. */
-CPD_HOT int cpd_castle_path_empty(const uint8_t *board, const CpdCastle *c)
+/* The eight board bytes of `side`'s back rank, read at once (the 0x88
+ * rank's real squares are contiguous). */
+CPD_HOT uint64_t cpd_back_rank(const uint8_t *board, const int side)
 {
-    for (int i = 0; i < c->empty_count; i++)
-        if (board[c->empty[i]] != EMPTY)
-            return 0;
-    return 1;
+    uint64_t rank;
+    memcpy(&rank, board + (side == CHESS_WHITE ? 0x00 : 0x70), sizeof rank);
+    return rank;
+}
+
+/* Whether the squares both pieces of a castling pass are empty (but for
+ * the two), from the back rank's bytes: no branch, whatever the number of
+ * squares. */
+CPD_HOT int cpd_castle_path_empty(uint64_t back_rank, const CpdCastle *c)
+{
+    return (back_rank & c->empty_files) == 0;
 }
 
 /* One pass over the enemy pieces, each looked up once in the zone table,
@@ -139,14 +148,17 @@ CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats 
     for (int j = 0; j < 8; j++)
         wanted |= !(board[(king + CPD_ZONE_STEPS[j]) & 0x7F] & own) << j;
     wanted &= cpd_king_steps_on_board[king];
-    t->castle_short = t->castle_long = 0;
-    if (castling && (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ))) {
+    t->castles = 0;
+    if (castling) {
+        /* Without a branch: the side's rights (bit 0 short, CASTLE_WK or
+         * CASTLE_BK; bit 1 long) whose paths are empty. */
         const CpdCastle *short_castle = &x->castles[2 * side], *long_castle = &x->castles[2 * side + 1];
-        t->castle_short = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) &&
-                          cpd_castle_path_empty(board, short_castle);
-        t->castle_long = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ)) &&
-                         cpd_castle_path_empty(board, long_castle);
-        wanted |= (t->castle_short ? short_castle->zone_wanted : 0) | (t->castle_long ? long_castle->zone_wanted : 0);
+        uint64_t back_rank = cpd_back_rank(board, side);
+        int rights = x->state.castling >> (2 * side) & 3;
+        t->castles = rights & (cpd_castle_path_empty(back_rank, short_castle) |
+                               cpd_castle_path_empty(back_rank, long_castle) << 1);
+        wanted |=
+            ((t->castles & 1) ? short_castle->zone_wanted : 0) | ((t->castles & 2) ? long_castle->zone_wanted : 0);
     }
 
     int attacked = cpd_zone(KING, cpd_king(x, enemy), king);
@@ -375,7 +387,7 @@ static inline int cpd_gen_castle(const CpdBoard *x, const int side, CpdMove *mov
 {
     if ((t->safe & c->path_zones) != c->path_zones)
         return n;
-    if ((c->path_count || c->rook_shields) && cpd_castle_rare_unsafe(x, c, side ^ 1))
+    if (c->rare_tests && cpd_castle_rare_unsafe(x, c, side ^ 1))
         return n;
     return cpd_emit(moves, n, c->king_from, c->rook_from, CPD_MOVE_CASTLE);
 }
@@ -393,11 +405,11 @@ CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int 
     } else {
         n += __builtin_popcount((unsigned)steps);
     }
-    if (!castling || t->checkers)
+    if (!castling || t->checkers || !t->castles)
         return n;
-    if (t->castle_short)
+    if (t->castles & 1)
         n = cpd_gen_castle(x, side, moves, n, &x->castles[2 * side], t);
-    if (t->castle_long)
+    if (t->castles & 2)
         n = cpd_gen_castle(x, side, moves, n, &x->castles[2 * side + 1], t);
     return n;
 }
