@@ -76,7 +76,6 @@ typedef struct CpdCastle {
     uint16_t path_zones;
     uint16_t zone_wanted;
     bool rook_shields; /* test the rank behind the rook once it has left */
-    bool rare_tests;   /* path_count or rook_shields: tests out of line (none in standard chess) */
 } CpdCastle;
 
 typedef struct CpdBoard {

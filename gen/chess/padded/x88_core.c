@@ -57,7 +57,6 @@ static void load_castling(CpdBoard *x, const Position *pos)
             else
                 c->path[c->path_count++] = (uint8_t)at;
         }
-        c->rare_tests = c->path_count > 0 || c->rook_shields;
     }
     chess_zobrist_castling_keys(pos, x->castling_keys);
     memcpy(x->castling_rook, pos->castling_rook, sizeof x->castling_rook);

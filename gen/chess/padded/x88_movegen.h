@@ -363,31 +363,21 @@ static __attribute__((noinline)) int cpd_rank_exposed(const CpdBoard *x, const C
     return 0;
 }
 
-/* The tests only some Chess960 rights need (CpdCastle.path and
- * rook_shields; none in standard chess): whether a square the king crosses
- * outside the zone the threat pass tested is attacked, or the rook leaves
- * the king exposed along the rank.  Out of line, so the hot loop does not
- * carry a copy of cpd_attacked for them. */
-static __attribute__((noinline)) int cpd_castle_rare_unsafe(const CpdBoard *x, const CpdCastle *c, int enemy)
-{
-    for (int i = 0; i < c->path_count; i++)
-        if (cpd_attacked(x, c->path[i], enemy))
-            return 1;
-    return c->rook_shields && cpd_rank_exposed(x, c, enemy);
-}
-
 /* Castling by the Chess960 rule (castling.h) once the paths are known to be
  * empty and the king not in check: no square the king crosses or lands on
  * attacked.  The zone squares the threat pass tested for this right are
  * answered by one mask (in standard chess, all of them); any other (beyond
- * the zone, or next to the king with the rook on it) is tested out of line.
- * The move is the king taking its own rook. */
+ * the zone, or next to the king with the rook on it; only in Chess960) is
+ * tested here.  The move is the king taking its own rook. */
 static inline int cpd_gen_castle(const CpdBoard *x, const int side, CpdMove *moves, int n, const CpdCastle *c,
                                  const CpdThreats *t)
 {
     if ((t->safe & c->path_zones) != c->path_zones)
         return n;
-    if (c->rare_tests && cpd_castle_rare_unsafe(x, c, side ^ 1))
+    for (int i = 0; i < c->path_count; i++)
+        if (cpd_attacked(x, c->path[i], side ^ 1))
+            return n;
+    if (c->rook_shields && cpd_rank_exposed(x, c, side ^ 1))
         return n;
     return cpd_emit(moves, n, c->king_from, c->rook_from, CPD_MOVE_CASTLE);
 }
