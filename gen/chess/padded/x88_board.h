@@ -57,6 +57,10 @@ typedef struct CpdIrreversible {
 
 /* One castling right on the 0x88 board (castling.h), from the loaded
  * position: the squares that must be empty, and where king and rook go.
+ * The squares that must be empty all lie on the side's back rank, whose
+ * eight board bytes are contiguous: empty_files has 0xFF in the byte of
+ * each such file, so one 8-byte read of the rank ANDed with it answers for
+ * all of them (cpd_castle_path_empty).
  * The squares the king crosses or lands on are split in two: those of the
  * king's zone (x88_tables.h) the threat pass answers for this right,
  * path_zones, tested with one mask; and the rest (beyond the zone, or the
@@ -65,9 +69,9 @@ typedef struct CpdIrreversible {
  * king's neighbours the threat pass should test for this right. */
 enum { CPD_CASTLE_SQUARES_MAX = 8 };
 typedef struct CpdCastle {
+    uint64_t empty_files;
     uint8_t king_from, rook_from, king_to, rook_to;
-    uint8_t empty_count, path_count;
-    uint8_t empty[CPD_CASTLE_SQUARES_MAX];
+    uint8_t path_count;
     uint8_t path[CPD_CASTLE_SQUARES_MAX];
     uint16_t path_zones;
     uint16_t zone_wanted;

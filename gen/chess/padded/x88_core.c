@@ -36,10 +36,11 @@ static void load_castling(CpdBoard *x, const Position *pos)
         c->king_to = (uint8_t)cpd_from_neutral(p->king_to);
         c->rook_to = (uint8_t)cpd_from_neutral(p->rook_to);
         c->rook_shields = p->rook_shields;
-        uint8_t squares[C_WIDTH];
-        c->empty_count = (uint8_t)castling_squares_nearest(p->must_be_empty, p->king_from, squares);
-        for (int i = 0; i < c->empty_count; i++)
-            c->empty[i] = (uint8_t)cpd_from_neutral(squares[i]);
+        uint8_t squares[C_WIDTH], files[8] = {0};
+        int empty_count = castling_squares_nearest(p->must_be_empty, p->king_from, squares);
+        for (int i = 0; i < empty_count; i++)
+            files[cpd_from_neutral(squares[i]) & 7] = 0xFF; /* all on the king's rank */
+        memcpy(&c->empty_files, files, sizeof c->empty_files);
         int path_count = castling_squares_nearest(p->king_path, p->king_from, squares);
         for (int i = 0; i < path_count; i++) {
             int at = cpd_from_neutral(squares[i]), zone = -1;

@@ -63,20 +63,25 @@ CPD_HOT int cpd_make_special(CpdBoard *x, CpdMove m, const int side, int to, int
     return captured;
 }
 
-/* Makes a move of `side`, the side to move. */
-CPD_HOT void cpd_make_side(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side)
+/* Makes a move of `side`, the side to move.  `castling` false promises that
+ * no castling right is left (so the move is no castling, and no right can
+ * drop): that code compiles away. */
+CPD_HOT void cpd_make_rights(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side, const bool castling)
 {
-    if (m & CPD_MOVE_CASTLE) {
-        cpd_make_castle(x, m, undo, side);
-        return;
-    }
     uint8_t *board = x->board;
     int from = cpd_move_from(m), to = cpd_move_to(m);
     int piece = board[from], kind = piece & CPD_KIND_MASK;
     int captured = board[to];
     undo->state = x->state;
-    if (captured)
+    if (captured) {
+        /* Castling takes the king's own rook: asked on captures only, so a
+         * quiet move meets no extra branch. */
+        if (castling && (m & CPD_MOVE_CASTLE)) {
+            cpd_make_castle(x, m, undo, side);
+            return;
+        }
         cpd_list_remove(x, side ^ 1, captured & CPD_KIND_MASK, to);
+    }
     cpd_list_move(x, side, kind, from, to);
     board[to] = (uint8_t)piece;
     board[from] = EMPTY;
@@ -84,28 +89,30 @@ CPD_HOT void cpd_make_side(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side
     if (m & CPD_MOVE_SPECIAL)
         captured = cpd_make_special(x, m, side, to, captured);
     undo->captured = (uint8_t)captured;
-    x->state.castling &= x->castle_keep[from] & x->castle_keep[to];
+    if (castling)
+        x->state.castling &= x->castle_keep[from] & x->castle_keep[to];
     /* The clock restarts on a pawn move or a capture. */
     x->state.halfmove_clock = (x->state.halfmove_clock + 1) * ((kind != PAWN) & (captured == EMPTY));
     x->fullmove_number += side; /* after Black's move */
     x->side = (uint8_t)(side ^ 1);
 }
 
-/* Unmakes the last move, made by `side`. */
-CPD_HOT void cpd_unmake_side(CpdBoard *x, CpdMove m, const CpdUndo *undo, const int side)
+/* Unmakes the last move, made by `side`; `castling` as for cpd_make_rights. */
+CPD_HOT void cpd_unmake_rights(CpdBoard *x, CpdMove m, const CpdUndo *undo, const int side, const bool castling)
 {
     uint8_t *board = x->board;
     int from = cpd_move_from(m), to = cpd_move_to(m);
     x->side = (uint8_t)side;
     x->fullmove_number -= side;
     x->state = undo->state;
-    if (m & CPD_MOVE_CASTLE) {
-        const CpdCastle *c = cpd_castle_of(x, side, from, to);
-        cpd_castle_shift(x, side, c->king_to, c->rook_to, from, to);
-        return;
-    }
     int piece = board[to], captured = undo->captured;
-    if (m & CPD_MOVE_SPECIAL) {
+    /* Castling is tested among the rare moves, one branch for all. */
+    if (m & (CPD_MOVE_SPECIAL | (castling ? CPD_MOVE_CASTLE : 0))) {
+        if (castling && (m & CPD_MOVE_CASTLE)) {
+            const CpdCastle *c = cpd_castle_of(x, side, from, to);
+            cpd_castle_shift(x, side, c->king_to, c->rook_to, from, to);
+            return;
+        }
         if (m & CPD_MOVE_PROMOTION) {
             cpd_list_remove(x, side, piece & CPD_KIND_MASK, to);
             cpd_list_add(x, side, PAWN, to);
@@ -122,6 +129,16 @@ CPD_HOT void cpd_unmake_side(CpdBoard *x, CpdMove m, const CpdUndo *undo, const 
     board[to] = (uint8_t)captured;
     if (captured)
         cpd_list_add(x, side ^ 1, captured & CPD_KIND_MASK, to);
+}
+
+CPD_HOT void cpd_make_side(CpdBoard *x, CpdMove m, CpdUndo *undo, const int side)
+{
+    cpd_make_rights(x, m, undo, side, true);
+}
+
+CPD_HOT void cpd_unmake_side(CpdBoard *x, CpdMove m, const CpdUndo *undo, const int side)
+{
+    cpd_unmake_rights(x, m, undo, side, true);
 }
 
 #endif

@@ -32,6 +32,8 @@
 #ifndef GEN_CHESS_PADDED_X88_MOVEGEN_H
 #define GEN_CHESS_PADDED_X88_MOVEGEN_H
 
+#include <string.h>
+
 #include "x88_attack.h"
 #include "x88_board.h"
 
@@ -44,9 +46,9 @@ typedef struct CpdThreats {
     uint64_t pinned; /* bit (8 * rank + file) of every pinned piece */
     int pins;
     uint8_t pin_square[8];
-    int8_t pin_step[8];            /* step from the king toward the pinner */
-    int safe;                      /* zone bits (CPD_ZONE_STEPS) the king may step to or castle across */
-    int castle_short, castle_long; /* right held and the squares of both paths empty */
+    int8_t pin_step[8]; /* step from the king toward the pinner */
+    int safe;           /* zone bits (CPD_ZONE_STEPS) the king may step to or castle across */
+    int castles;        /* bit 0 short, bit 1 long: right held and the squares of both paths empty */
 } CpdThreats;
 
 CPD_HOT uint64_t cpd_square_bit(int square)
@@ -104,14 +106,21 @@ CPD_HOT void cpd_slider_on_king(const uint8_t *board, const int own, int king, i
     t->pins++;
 }
 
-/* Whether the squares both pieces of a castling pass are empty (but for
- * the two); nearest the king first, the square most often taken. */
-CPD_HOT int cpd_castle_path_empty(const uint8_t *board, const CpdCastle *c)
+/* The eight board bytes of `side`'s back rank, read at once (the 0x88
+ * rank's real squares are contiguous). */
+CPD_HOT uint64_t cpd_back_rank(const uint8_t *board, const int side)
 {
-    for (int i = 0; i < c->empty_count; i++)
-        if (board[c->empty[i]] != EMPTY)
-            return 0;
-    return 1;
+    uint64_t rank;
+    memcpy(&rank, board + (side == CHESS_WHITE ? 0x00 : 0x70), sizeof rank);
+    return rank;
+}
+
+/* Whether the squares both pieces of a castling pass are empty (but for
+ * the two), from the back rank's bytes: no branch, whatever the number of
+ * squares. */
+CPD_HOT int cpd_castle_path_empty(uint64_t back_rank, const CpdCastle *c)
+{
+    return (back_rank & c->empty_files) == 0;
 }
 
 /* One pass over the enemy pieces, each looked up once in the zone table,
@@ -119,8 +128,9 @@ CPD_HOT int cpd_castle_path_empty(const uint8_t *board, const CpdCastle *c)
  * is lifted off the board meanwhile, so a square behind it on a checking
  * line counts as attacked.  Castling targets are tested whenever the right
  * is held and the way is empty; whether the king is in check decides later
- * if castling is generated at all. */
-CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats *t)
+ * if castling is generated at all.  `castling` false: the caller knows no
+ * right is left, and the castling code compiles away. */
+CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats *t, const bool castling)
 {
     uint8_t *board = x->board;
     const int enemy = side ^ 1, own = cpd_colour_bit(side);
@@ -138,14 +148,17 @@ CPD_HOT void cpd_find_threats(CpdBoard *x, const int side, int king, CpdThreats 
     for (int j = 0; j < 8; j++)
         wanted |= !(board[(king + CPD_ZONE_STEPS[j]) & 0x7F] & own) << j;
     wanted &= cpd_king_steps_on_board[king];
-    t->castle_short = t->castle_long = 0;
-    if (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) {
+    t->castles = 0;
+    if (castling) {
+        /* Without a branch: the side's rights (bit 0 short, CASTLE_WK or
+         * CASTLE_BK; bit 1 long) whose paths are empty. */
         const CpdCastle *short_castle = &x->castles[2 * side], *long_castle = &x->castles[2 * side + 1];
-        t->castle_short = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WK : CASTLE_BK)) &&
-                          cpd_castle_path_empty(board, short_castle);
-        t->castle_long = (x->state.castling & (side == CHESS_WHITE ? CASTLE_WQ : CASTLE_BQ)) &&
-                         cpd_castle_path_empty(board, long_castle);
-        wanted |= (t->castle_short ? short_castle->zone_wanted : 0) | (t->castle_long ? long_castle->zone_wanted : 0);
+        uint64_t back_rank = cpd_back_rank(board, side);
+        int rights = x->state.castling >> (2 * side) & 3;
+        t->castles = rights & (cpd_castle_path_empty(back_rank, short_castle) |
+                               cpd_castle_path_empty(back_rank, long_castle) << 1);
+        wanted |=
+            ((t->castles & 1) ? short_castle->zone_wanted : 0) | ((t->castles & 2) ? long_castle->zone_wanted : 0);
     }
 
     int attacked = cpd_zone(KING, cpd_king(x, enemy), king);
@@ -354,8 +367,8 @@ static __attribute__((noinline)) int cpd_rank_exposed(const CpdBoard *x, const C
  * empty and the king not in check: no square the king crosses or lands on
  * attacked.  The zone squares the threat pass tested for this right are
  * answered by one mask (in standard chess, all of them); any other (beyond
- * the zone, or next to the king with the rook on it) is tested here.  The
- * move is the king taking its own rook. */
+ * the zone, or next to the king with the rook on it; only in Chess960) is
+ * tested here.  The move is the king taking its own rook. */
 static inline int cpd_gen_castle(const CpdBoard *x, const int side, CpdMove *moves, int n, const CpdCastle *c,
                                  const CpdThreats *t)
 {
@@ -369,9 +382,11 @@ static inline int cpd_gen_castle(const CpdBoard *x, const int side, CpdMove *mov
     return cpd_emit(moves, n, c->king_from, c->rook_from, CPD_MOVE_CASTLE);
 }
 
-/* King steps to the safe zone squares, and castling when not in check with
- * the crossed and target squares safe. */
-CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int n, int king, const CpdThreats *t)
+/* King steps to the safe zone squares, and castling (when `castling`: a
+ * right may be left) when not in check with the crossed and target squares
+ * safe. */
+CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int n, int king, const CpdThreats *t,
+                         const bool castling)
 {
     int steps = t->safe & 0xFF;
     if (moves) {
@@ -380,11 +395,11 @@ CPD_HOT int cpd_gen_king(const CpdBoard *x, const int side, CpdMove *moves, int 
     } else {
         n += __builtin_popcount((unsigned)steps);
     }
-    if (t->checkers)
+    if (!castling || t->checkers || !t->castles)
         return n;
-    if (t->castle_short)
+    if (t->castles & 1)
         n = cpd_gen_castle(x, side, moves, n, &x->castles[2 * side], t);
-    if (t->castle_long)
+    if (t->castles & 2)
         n = cpd_gen_castle(x, side, moves, n, &x->castles[2 * side + 1], t);
     return n;
 }
@@ -515,17 +530,25 @@ CPD_HOT int cpd_gen_evasions(CpdBoard *x, const int side, CpdMove *moves, int n,
     return cpd_gen_en_passant(x, side, moves, n, king);
 }
 
-CPD_HOT int cpd_generate_for(CpdBoard *x, const int side, CpdMove *moves)
+/* The moves of `side`, the side to move.  `castling` false promises that no
+ * castling right is left (perft's recursion knows: x88_perft.c), so the
+ * castling code compiles away. */
+CPD_HOT int cpd_generate_rights(CpdBoard *x, const int side, CpdMove *moves, const bool castling)
 {
     int king = cpd_king(x, side);
     CpdThreats t;
-    cpd_find_threats(x, side, king, &t);
+    cpd_find_threats(x, side, king, &t, castling);
     int n = 0;
     if (t.checkers == 0)
         n = cpd_gen_unchecked(x, side, moves, n, &t, king);
     else if (t.checkers == 1)
         n = cpd_gen_evasions(x, side, moves, n, &t, king);
-    return cpd_gen_king(x, side, moves, n, king, &t);
+    return cpd_gen_king(x, side, moves, n, king, &t, castling);
+}
+
+CPD_HOT int cpd_generate_for(CpdBoard *x, const int side, CpdMove *moves)
+{
+    return cpd_generate_rights(x, side, moves, true);
 }
 
 /* All legal moves of the side to move; with moves == NULL, just their number. */
