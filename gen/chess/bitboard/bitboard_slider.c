@@ -47,19 +47,25 @@ void cbb_slider_rays(int square, int bishop, CbbBitboard rays[4])
     }
 }
 
+/* Whether direction `step` climbs: adds to the square number, so a ray's
+ * nearest square is its lowest and its last square its highest. */
+static bool climbs(const int step[2])
+{
+    return step[0] + 8 * step[1] > 0;
+}
+
 /* A slider's attacks from its rays: along each direction, everything up to
  * the nearest occupied square.  That square is the lowest of the ray's
- * blockers when the ray climbs (its step adds to the square number) and
- * the highest when it falls; the part of the ray beyond it is cut off by
- * masking with the squares below it (climbing) or above it (falling). */
+ * blockers when the ray climbs and the highest when it falls; the part of
+ * the ray beyond it is cut off by masking with the squares below it
+ * (climbing) or above it (falling). */
 static CbbBitboard attacks_by_rays(const CbbBitboard rays[4], const int (*steps)[2], CbbBitboard occupied)
 {
     CbbBitboard attacks = 0;
     for (int d = 0; d < 4; d++) {
         CbbBitboard ray = rays[d], blockers = ray & occupied;
         if (blockers) {
-            bool climbs = steps[d][0] + 8 * steps[d][1] > 0;
-            if (climbs)
+            if (climbs(steps[d]))
                 ray &= (blockers & -blockers) * 2 - 1; /* up to the lowest blocker, itself included */
             else
                 ray &= ~((cbb_bit(63 - __builtin_clzll(blockers))) - 1); /* from the highest blocker up */
@@ -69,38 +75,32 @@ static CbbBitboard attacks_by_rays(const CbbBitboard rays[4], const int (*steps)
     return attacks;
 }
 
-/* The rays from `square` without each ray's last square: whether that one is
- * occupied never changes what the slider attacks. */
-static CbbBitboard relevant_mask(int square, int bishop)
+/* The rays without each ray's last square (its highest when it climbs,
+ * its lowest when it falls): whether that one is occupied never changes
+ * what the slider attacks. */
+static CbbBitboard relevant_mask(const CbbBitboard rays[4], const int (*steps)[2])
 {
-    const int(*steps)[2] = bishop ? BISHOP_STEPS : ROOK_STEPS;
     CbbBitboard mask = 0;
     for (int d = 0; d < 4; d++) {
-        int file = square % 8 + steps[d][0], rank = square / 8 + steps[d][1];
-        for (;;) {
-            int next_file = file + steps[d][0], next_rank = rank + steps[d][1];
-            if (file < 0 || file >= 8 || rank < 0 || rank >= 8 || next_file < 0 || next_file >= 8 || next_rank < 0 ||
-                next_rank >= 8)
-                break;
-            mask |= cbb_bit(rank * 8 + file);
-            file = next_file;
-            rank = next_rank;
-        }
+        CbbBitboard ray = rays[d];
+        if (ray)
+            mask |= climbs(steps[d]) ? ray ^ cbb_bit(63 - __builtin_clzll(ray)) : ray & (ray - 1);
     }
     return mask;
 }
 
 int cbb_slider_subsets(int square, int bishop, CbbBitboard *mask, CbbBitboard *subsets, CbbBitboard *attacks)
 {
-    *mask = relevant_mask(square, bishop);
+    const int(*steps)[2] = bishop ? BISHOP_STEPS : ROOK_STEPS;
     CbbBitboard rays[4];
     cbb_slider_rays(square, bishop, rays);
+    *mask = relevant_mask(rays, steps);
     /* Every subset of the mask, by the carry-rippler trick. */
     int count = 0;
     CbbBitboard subset = 0;
     do {
         subsets[count] = subset;
-        attacks[count++] = attacks_by_rays(rays, bishop ? BISHOP_STEPS : ROOK_STEPS, subset);
+        attacks[count++] = attacks_by_rays(rays, steps, subset);
         subset = (subset - *mask) & *mask;
     } while (subset);
     return count;

@@ -41,28 +41,28 @@ static void init_leapers(void)
 }
 
 /* When b lies on one of a's rays, the squares strictly between them plus b
- * are that ray with b's own ray in the same direction taken away. */
+ * are that ray with b's own ray in the same direction taken away.  Every
+ * square's rays are found once, then read for each pair. */
 static void init_paths(void)
 {
+    static CbbBitboard rays[2][64][4]; /* [bishop][square][direction] */
+    for (int bishop = 0; bishop < 2; bishop++)
+        for (int s = 0; s < 64; s++)
+            cbb_slider_rays(s, bishop, rays[bishop][s]);
     for (int a = 0; a < 64; a++) {
         for (int b = 0; b < 64; b++)
             cbb_path_to[a][b] = cbb_bit(b);
+        cbb_rook_lines[a] = cbb_bishop_lines[a] = 0;
         for (int bishop = 0; bishop < 2; bishop++) {
-            CbbBitboard rays[4], lines = 0;
-            cbb_slider_rays(a, bishop, rays);
+            CbbBitboard *lines = bishop ? cbb_bishop_lines : cbb_rook_lines;
             for (int d = 0; d < 4; d++) {
-                lines |= rays[d];
-                for (CbbBitboard on_ray = rays[d]; on_ray;) {
+                CbbBitboard ray = rays[bishop][a][d];
+                lines[a] |= ray;
+                for (CbbBitboard on_ray = ray; on_ray;) {
                     int b = cbb_pop_lsb(&on_ray);
-                    CbbBitboard beyond[4];
-                    cbb_slider_rays(b, bishop, beyond);
-                    cbb_path_to[a][b] = rays[d] ^ beyond[d];
+                    cbb_path_to[a][b] = ray ^ rays[bishop][b][d];
                 }
             }
-            if (bishop)
-                cbb_bishop_lines[a] = lines;
-            else
-                cbb_rook_lines[a] = lines;
         }
     }
 }
