@@ -30,6 +30,16 @@
 #include "bitboard_slider.h"
 #include "bitboard_tables.h"
 
+/* The pieces of kind `k` (pawns .. queens).  `rooks_only`, a constant:
+ * the caller knows no knight, bishop or queen is on the board (perft's
+ * rook-ending instances, bitboard_perft.c), so the code for those kinds
+ * compiles away: their sets are 0 and every lookup that only meets them is
+ * dead. */
+CBB_INLINE CbbBitboard cbb_kind(const CbbPosition *p, const int k, const bool rooks_only)
+{
+    return rooks_only && (k == CBB_KNIGHT || k == CBB_BISHOP || k == CBB_QUEEN) ? 0 : p->kind[k];
+}
+
 typedef struct CbbLegal {
     CbbBitboard own, opp, occupied;
     CbbBitboard checkers;
@@ -38,15 +48,15 @@ typedef struct CbbLegal {
     int king;
 } CbbLegal;
 
-CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l)
+CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l, const bool rooks_only)
 {
     int them = us ^ 1;
     CbbBitboard own = p->color[us], opp = p->color[them], occupied = own | opp;
     int king = p->king[us];
-    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
-    CbbBitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
+    CbbBitboard opp_diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
     CbbBitboard orth_seen = cbb_rook_attacks(king, occupied), diag_seen = cbb_bishop_attacks(king, occupied);
-    CbbBitboard checkers = (cbb_knight_attacks[king] & p->kind[CBB_KNIGHT] & opp) |
+    CbbBitboard checkers = (cbb_knight_attacks[king] & cbb_kind(p, CBB_KNIGHT, rooks_only) & opp) |
                            (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp) | (orth_seen & opp_orth) |
                            (diag_seen & opp_diag);
 
@@ -77,18 +87,18 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l)
 
 /* Every square the side `them` attacks, sliders looking through
  * `occupied` (the caller leaves our king out of it). */
-CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboard occupied)
+CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboard occupied, const bool rooks_only)
 {
     CbbBitboard opp = p->color[them];
     CbbBitboard pawns = p->kind[CBB_PAWN] & opp;
     CbbBitboard attacked =
         cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) | cbb_king_attacks[p->king[them]];
-    for (CbbBitboard knights = p->kind[CBB_KNIGHT] & opp; knights;)
+    for (CbbBitboard knights = cbb_kind(p, CBB_KNIGHT, rooks_only) & opp; knights;)
         attacked |= cbb_knight_attacks[cbb_pop_lsb(&knights)];
-    CbbBitboard diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp;
+    CbbBitboard diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
     while (diag)
         attacked |= cbb_bishop_attacks(cbb_pop_lsb(&diag), occupied);
-    CbbBitboard orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp;
+    CbbBitboard orth = (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
     while (orth)
         attacked |= cbb_rook_attacks(cbb_pop_lsb(&orth), occupied);
     return attacked;
@@ -96,15 +106,17 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
 
 /* Whether the side `them` attacks `square`, sliders looking through
  * `occupied`. */
-CBB_INLINE bool cbb_square_attacked(const CbbPosition *p, int them, int square, CbbBitboard occupied)
+CBB_INLINE bool cbb_square_attacked(const CbbPosition *p, int them, int square, CbbBitboard occupied,
+                                    const bool rooks_only)
 {
     CbbBitboard opp = p->color[them];
-    if ((cbb_knight_attacks[square] & p->kind[CBB_KNIGHT] & opp) ||
+    if ((cbb_knight_attacks[square] & cbb_kind(p, CBB_KNIGHT, rooks_only) & opp) ||
         (cbb_pawn_attacks[them ^ 1][square] & p->kind[CBB_PAWN] & opp) ||
         (cbb_king_attacks[square] & cbb_bit(p->king[them])))
         return true;
-    return (cbb_bishop_attacks(square, occupied) & (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & opp) ||
-           (cbb_rook_attacks(square, occupied) & (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & opp);
+    return (cbb_bishop_attacks(square, occupied) &
+            (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp) ||
+           (cbb_rook_attacks(square, occupied) & (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp);
 }
 
 /* The castling rooks of `rooks` whose castling leaves the king in check
@@ -202,7 +214,7 @@ CBB_INLINE CbbPawnTargets cbb_pawn_targets(const CbbPosition *p, int us, const C
 /* Our pawns that may capture en passant.  Legality is tested on the
  * position after the capture: no knight or other pawn may still give check,
  * and no slider may see the king once both pawns have left their squares. */
-CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, const CbbLegal *l)
+CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, const CbbLegal *l, const bool rooks_only)
 {
     if (p->ep_square < 0)
         return 0;
@@ -210,11 +222,11 @@ CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, co
     CbbBitboard ep = cbb_bit(p->ep_square);
     CbbBitboard victim = cbb_forward(ep, them);
     CbbBitboard candidates = cbb_pawn_attacks[them][p->ep_square] & p->kind[CBB_PAWN] & l->own;
-    CbbBitboard leapers = (p->kind[CBB_KNIGHT] | p->kind[CBB_PAWN]) & ~victim;
+    CbbBitboard leapers = (cbb_kind(p, CBB_KNIGHT, rooks_only) | p->kind[CBB_PAWN]) & ~victim;
     if (!candidates || (l->checkers & leapers))
         return 0;
-    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | p->kind[CBB_QUEEN]) & l->opp;
-    CbbBitboard opp_diag = (p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]) & l->opp;
+    CbbBitboard opp_orth = (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & l->opp;
+    CbbBitboard opp_diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & l->opp;
     CbbBitboard legal = 0;
     for (CbbBitboard c = candidates; c;) {
         int from = cbb_pop_lsb(&c);
@@ -229,7 +241,7 @@ CBB_INLINE CbbBitboard cbb_en_passant_capturers(const CbbPosition *p, int us, co
  * `castles` the rooks it may take to castle.  The attack map is built
  * only when the king has a step or a castling left to test. */
 CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling *castling, int us, const CbbLegal *l,
-                                        CbbBitboard *castles)
+                                        CbbBitboard *castles, const bool rooks_only)
 {
     CbbBitboard steps = cbb_king_attacks[l->king] & ~l->own;
     int candidates = cbb_castle_candidates(p, castling, us, l);
@@ -242,12 +254,12 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
         CbbBitboard safe = 0, without_king = l->occupied ^ cbb_bit(l->king);
         for (CbbBitboard left = steps; left;) {
             int square = cbb_pop_lsb(&left);
-            if (!cbb_square_attacked(p, us ^ 1, square, without_king))
+            if (!cbb_square_attacked(p, us ^ 1, square, without_king, rooks_only))
                 safe |= cbb_bit(square);
         }
         return safe;
     }
-    CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king));
+    CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king), rooks_only);
     if (candidates)
         *castles = cbb_castle_targets(p, castling, us, l, candidates, danger);
     return steps & ~danger;
@@ -321,12 +333,13 @@ CBB_INLINE void cbb_sink_pawns(CbbSink *s, const CbbVisit visit, const CbbPositi
 
 /* The one piece walk: every legal move of `us`, into the sink. */
 CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbSink *s,
-                              const CbbVisit visit)
+                              const CbbVisit visit, const bool rooks_only)
 {
     CbbLegal l;
-    cbb_legal_setup(p, us, &l);
+    cbb_legal_setup(p, us, &l, rooks_only);
     CbbBitboard castles;
-    cbb_sink_moves(s, visit, p, us, l.king, cbb_king_targets(p, castling, us, &l, &castles), l.opp, CBB_KING);
+    cbb_sink_moves(s, visit, p, us, l.king, cbb_king_targets(p, castling, us, &l, &castles, rooks_only), l.opp,
+                   CBB_KING);
     if (castles) { /* the king takes its own rook: no capture */
         if (!visit)
             s->nodes += (uint64_t)cbb_popcount(castles);
@@ -338,13 +351,13 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling,
         return;
 
     CbbBitboard pinned = l.pin_orth | l.pin_diag;
-    for (CbbBitboard knights = p->kind[CBB_KNIGHT] & l.own & ~pinned; knights;) {
+    for (CbbBitboard knights = cbb_kind(p, CBB_KNIGHT, rooks_only) & l.own & ~pinned; knights;) {
         int from = cbb_pop_lsb(&knights);
         cbb_sink_moves(s, visit, p, us, from, cbb_knight_attacks[from] & l.target, l.opp, CBB_KNIGHT);
     }
     /* Free sliders first, then the (rare) pinned ones along their rays. */
-    CbbBitboard queens = p->kind[CBB_QUEEN] & l.own;
-    for (CbbBitboard free = p->kind[CBB_BISHOP] & l.own & ~pinned; free;) {
+    CbbBitboard queens = cbb_kind(p, CBB_QUEEN, rooks_only) & l.own;
+    for (CbbBitboard free = cbb_kind(p, CBB_BISHOP, rooks_only) & l.own & ~pinned; free;) {
         int from = cbb_pop_lsb(&free);
         cbb_sink_moves(s, visit, p, us, from, cbb_bishop_attacks(from, l.occupied) & l.target, l.opp, CBB_BISHOP);
     }
@@ -360,7 +373,8 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling,
     if (pinned) {
         /* A pinned slider moves only along its ray, and only if the ray is
          * of its own kind of line; a pinned queen is found by one of these. */
-        CbbBitboard diag = (p->kind[CBB_BISHOP] | queens) & l.own, orth = (p->kind[CBB_ROOK] | queens) & l.own;
+        CbbBitboard diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | queens) & l.own,
+                    orth = (p->kind[CBB_ROOK] | queens) & l.own;
         for (CbbBitboard on_ray = diag & l.pin_diag; on_ray;) {
             int from = cbb_pop_lsb(&on_ray);
             CbbBitboard targets = cbb_bishop_attacks(from, l.occupied) & l.target & l.pin_diag;
@@ -386,7 +400,7 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling,
     cbb_sink_pawns(s, visit, p, us, t.west, cbb_forward_west_delta(us), CBB_MOVE_PLAIN, true, last_rank);
     cbb_sink_pawns(s, visit, p, us, t.east, cbb_forward_east_delta(us), CBB_MOVE_PLAIN, true, last_rank);
     /* En passant: a set of capturers, all onto the one square. */
-    CbbBitboard ep = cbb_en_passant_capturers(p, us, &l);
+    CbbBitboard ep = cbb_en_passant_capturers(p, us, &l, rooks_only);
     if (!visit)
         s->nodes += (uint64_t)cbb_popcount(ep);
     else
@@ -398,14 +412,15 @@ CBB_INLINE void cbb_walk_side(const CbbPosition *p, const CbbCastling *castling,
 CBB_INLINE int cbb_generate_side(const CbbPosition *p, const CbbCastling *castling, const int us, CbbMove *moves)
 {
     CbbSink s = {.out = moves};
-    cbb_walk_side(p, castling, us, &s, cbb_visit_list);
+    cbb_walk_side(p, castling, us, &s, cbb_visit_list, false);
     return (int)(s.out - moves);
 }
 
-CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const CbbCastling *castling, const int us)
+CBB_INLINE uint64_t cbb_count_side(const CbbPosition *p, const CbbCastling *castling, const int us,
+                                   const bool rooks_only)
 {
     CbbSink s = {.nodes = 0};
-    cbb_walk_side(p, castling, us, &s, NULL);
+    cbb_walk_side(p, castling, us, &s, NULL, rooks_only);
     return s.nodes;
 }
 
@@ -419,7 +434,8 @@ static inline int cbb_generate_moves(const CbbPosition *p, const CbbCastling *ca
 /* How many legal moves the side to move has, without listing them. */
 static inline uint64_t cbb_count_moves(const CbbPosition *p, const CbbCastling *castling)
 {
-    return p->side == CBB_WHITE ? cbb_count_side(p, castling, CBB_WHITE) : cbb_count_side(p, castling, CBB_BLACK);
+    return p->side == CBB_WHITE ? cbb_count_side(p, castling, CBB_WHITE, false)
+                                : cbb_count_side(p, castling, CBB_BLACK, false);
 }
 
 #endif

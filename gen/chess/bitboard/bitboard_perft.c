@@ -24,6 +24,16 @@ PERFT_DECLARE(perft_bulk_white_no_castling)
 PERFT_DECLARE(perft_bulk_black_no_castling)
 PERFT_DECLARE(perft_full_white_no_castling)
 PERFT_DECLARE(perft_full_black_no_castling)
+PERFT_DECLARE(perft_bulk_white_rooks_only)
+PERFT_DECLARE(perft_bulk_black_rooks_only)
+PERFT_DECLARE(perft_full_white_rooks_only)
+PERFT_DECLARE(perft_full_black_rooks_only)
+
+/* No knight, bishop or queen on the board: kings, pawns and rooks only. */
+CBB_INLINE bool rooks_only_on(const CbbPosition *p)
+{
+    return !(p->kind[CBB_KNIGHT] | p->kind[CBB_BISHOP] | p->kind[CBB_QUEEN]);
+}
 
 /* Bulk: the last ply is counted, never made, so a bulk search stops at
  * depth 1; a full one makes every move and stops at depth 0.  `c` NULL:
@@ -35,6 +45,13 @@ CBB_INLINE uint64_t perft_child(const CbbPosition *child, const CbbCastling *c, 
         if (bulk)
             return side == CBB_WHITE ? perft_bulk_white(child, c, depth) : perft_bulk_black(child, c, depth);
         return side == CBB_WHITE ? perft_full_white(child, c, depth) : perft_full_black(child, c, depth);
+    }
+    if (rooks_only_on(child)) {
+        if (bulk)
+            return side == CBB_WHITE ? perft_bulk_white_rooks_only(child, NULL, depth)
+                                     : perft_bulk_black_rooks_only(child, NULL, depth);
+        return side == CBB_WHITE ? perft_full_white_rooks_only(child, NULL, depth)
+                                 : perft_full_black_rooks_only(child, NULL, depth);
     }
     if (bulk)
         return side == CBB_WHITE ? perft_bulk_white_no_castling(child, NULL, depth)
@@ -89,46 +106,53 @@ CBB_INLINE void visit_leaf(CbbSink *s, const CbbPosition *p, int us, int from, i
     s->nodes++;
 }
 
-CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int depth, const int us, const bool bulk)
+CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int depth, const int us, const bool bulk,
+                               const bool rooks_only)
 {
     if (!bulk && depth == 0)
         return 1;
     if (bulk && depth == 1)
-        return cbb_count_side(p, c, us);
+        return cbb_count_side(p, c, us, rooks_only);
     if (bulk && depth == 2) {
         _Alignas(64) CbbPosition children[CBB_MAX_MOVES];
         CbbSink s = {.nodes = 0, .castling = c, .children = children};
-        cbb_walk_side(p, c, us, &s, visit_last);
+        cbb_walk_side(p, c, us, &s, visit_last, rooks_only);
         uint64_t nodes = 0;
+        /* A promotion may bring a knight, bishop or queen back. */
         for (uint64_t i = 0; i < s.nodes; i++)
-            nodes += cbb_count_side(&children[i], c, us ^ 1);
+            nodes += rooks_only && rooks_only_on(&children[i]) ? cbb_count_side(&children[i], c, us ^ 1, true)
+                                                               : cbb_count_side(&children[i], c, us ^ 1, false);
         return nodes;
     }
     CbbSink s = {.nodes = 0, .castling = c, .depth = depth - 1};
     if (!bulk && depth == 1)
-        cbb_walk_side(p, c, us, &s, visit_leaf);
+        cbb_walk_side(p, c, us, &s, visit_leaf, rooks_only);
     else
-        cbb_walk_side(p, c, us, &s, bulk ? visit_bulk : visit_full);
+        cbb_walk_side(p, c, us, &s, bulk ? visit_bulk : visit_full, rooks_only);
     return s.nodes;
 }
 
 /* The eight instances.  Not inlined into each other, so the compiler
  * cannot see that a leaf's position goes unread and drop the last ply's
  * makes. */
-#define PERFT_INSTANCE(name, us, bulk, castling)                                                                       \
+#define PERFT_INSTANCE(name, us, bulk, castling, rooks_only)                                                           \
     static __attribute__((noinline)) uint64_t name(const CbbPosition *p, const CbbCastling *c, int depth)              \
     {                                                                                                                  \
         (void)c;                                                                                                       \
-        return perft_node(p, castling, depth, us, bulk);                                                               \
+        return perft_node(p, castling, depth, us, bulk, rooks_only);                                                   \
     }
-PERFT_INSTANCE(perft_bulk_white, CBB_WHITE, true, c)
-PERFT_INSTANCE(perft_bulk_black, CBB_BLACK, true, c)
-PERFT_INSTANCE(perft_full_white, CBB_WHITE, false, c)
-PERFT_INSTANCE(perft_full_black, CBB_BLACK, false, c)
-PERFT_INSTANCE(perft_bulk_white_no_castling, CBB_WHITE, true, NULL)
-PERFT_INSTANCE(perft_bulk_black_no_castling, CBB_BLACK, true, NULL)
-PERFT_INSTANCE(perft_full_white_no_castling, CBB_WHITE, false, NULL)
-PERFT_INSTANCE(perft_full_black_no_castling, CBB_BLACK, false, NULL)
+PERFT_INSTANCE(perft_bulk_white, CBB_WHITE, true, c, false)
+PERFT_INSTANCE(perft_bulk_black, CBB_BLACK, true, c, false)
+PERFT_INSTANCE(perft_full_white, CBB_WHITE, false, c, false)
+PERFT_INSTANCE(perft_full_black, CBB_BLACK, false, c, false)
+PERFT_INSTANCE(perft_bulk_white_no_castling, CBB_WHITE, true, NULL, false)
+PERFT_INSTANCE(perft_bulk_black_no_castling, CBB_BLACK, true, NULL, false)
+PERFT_INSTANCE(perft_full_white_no_castling, CBB_WHITE, false, NULL, false)
+PERFT_INSTANCE(perft_full_black_no_castling, CBB_BLACK, false, NULL, false)
+PERFT_INSTANCE(perft_bulk_white_rooks_only, CBB_WHITE, true, NULL, true)
+PERFT_INSTANCE(perft_bulk_black_rooks_only, CBB_BLACK, true, NULL, true)
+PERFT_INSTANCE(perft_full_white_rooks_only, CBB_WHITE, false, NULL, true)
+PERFT_INSTANCE(perft_full_black_rooks_only, CBB_BLACK, false, NULL, true)
 
 uint64_t cbb_perft(const CbbState *s, int depth, bool bulk)
 {
