@@ -86,8 +86,11 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l, const
 }
 
 /* Every square the side `them` attacks, sliders looking through
- * `occupied` (the caller leaves our king out of it). */
-CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboard occupied, const bool rooks_only)
+ * `occupied` (the caller leaves our king out of it), of its sliders only
+ * those standing on `reach_rook` (rooks, queens) or `reach_bishop`
+ * (bishops, queens): the caller asks about squares only they can see. */
+CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboard occupied, CbbBitboard reach_rook,
+                                       CbbBitboard reach_bishop, const bool rooks_only)
 {
     CbbBitboard opp = p->color[them];
     CbbBitboard pawns = p->kind[CBB_PAWN] & opp;
@@ -95,10 +98,10 @@ CBB_INLINE CbbBitboard cbb_attacked_by(const CbbPosition *p, int them, CbbBitboa
         cbb_forward_west(pawns, them) | cbb_forward_east(pawns, them) | cbb_king_attacks[p->king[them]];
     for (CbbBitboard knights = cbb_kind(p, CBB_KNIGHT, rooks_only) & opp; knights;)
         attacked |= cbb_knight_attacks[cbb_pop_lsb(&knights)];
-    CbbBitboard diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
+    CbbBitboard diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp & reach_bishop;
     while (diag)
         attacked |= cbb_bishop_attacks(cbb_pop_lsb(&diag), occupied);
-    CbbBitboard orth = (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
+    CbbBitboard orth = (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp & reach_rook;
     while (orth)
         attacked |= cbb_rook_attacks(cbb_pop_lsb(&orth), occupied);
     return attacked;
@@ -259,7 +262,22 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
         }
         return safe;
     }
-    CbbBitboard danger = cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king), rooks_only);
+    /* Only the enemy sliders that can see a step or a path on an empty
+     * board are looked up; not worth a test in a rook ending, with a rook
+     * or two. */
+    CbbBitboard reach_rook = ~(CbbBitboard)0, reach_bishop = ~(CbbBitboard)0;
+    if (!rooks_only) {
+        reach_rook = cbb_king_reach_rook[l->king];
+        reach_bishop = cbb_king_reach_bishop[l->king];
+    }
+    for (int side = 0; side < 2; side++) {
+        if (candidates & (1 << side)) {
+            reach_rook |= castling->castles[2 * us + side].path_reach_rook;
+            reach_bishop |= castling->castles[2 * us + side].path_reach_bishop;
+        }
+    }
+    CbbBitboard danger =
+        cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king), reach_rook, reach_bishop, rooks_only);
     if (candidates)
         *castles = cbb_castle_targets(p, castling, us, l, candidates, danger);
     return steps & ~danger;

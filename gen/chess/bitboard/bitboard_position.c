@@ -21,8 +21,16 @@ static void load_castling(CbbState *s, const Position *pos)
         const CastlingPlan *p = &plans[r];
         if (p->king_from < 0)
             continue;
+        CbbBitboard reach_rook = 0, reach_bishop = 0;
+        for (CbbBitboard path = p->king_path; path;) {
+            int square = cbb_pop_lsb(&path);
+            reach_rook |= cbb_rook_lines[square];
+            reach_bishop |= cbb_bishop_lines[square];
+        }
         s->castling.castles[r] = (CbbCastle){.must_be_empty = p->must_be_empty,
                                              .king_path = p->king_path,
+                                             .path_reach_rook = reach_rook,
+                                             .path_reach_bishop = reach_bishop,
                                              .rook_bit = cbb_bit(p->rook_from),
                                              .king_from = (uint8_t)p->king_from,
                                              .rook_from = (uint8_t)p->rook_from,

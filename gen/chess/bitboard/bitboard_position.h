@@ -54,10 +54,12 @@ typedef struct CbbMove {
 enum { CBB_MAX_MOVES = MAX_MOVES };
 
 /* One castling right (castling.h), in bits: the squares that must be
- * empty, the squares the king crosses or lands on (not attacked), and the
- * squares of king and rook before and after (the rook's as a set too). */
+ * empty, the squares the king crosses or lands on (not attacked), the
+ * squares from which a rook or a bishop on an empty board sees the king's
+ * path (where the enemy sliders that may attack it stand), and the squares
+ * of king and rook before and after (the rook's as a set too). */
 typedef struct CbbCastle {
-    CbbBitboard must_be_empty, king_path, rook_bit;
+    CbbBitboard must_be_empty, king_path, path_reach_rook, path_reach_bishop, rook_bit;
     uint8_t king_from, rook_from, king_to, rook_to;
 } CbbCastle;
 

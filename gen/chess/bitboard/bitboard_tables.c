@@ -14,6 +14,8 @@ CbbBitboard cbb_pawn_attacks[2][64];
 CbbBitboard cbb_rook_lines[64];
 CbbBitboard cbb_bishop_lines[64];
 CbbBitboard cbb_path_to[64][64];
+CbbBitboard cbb_king_reach_rook[64];
+CbbBitboard cbb_king_reach_bishop[64];
 
 /* The squares reached by the (file, rank) steps that stay on the board. */
 static CbbBitboard leaps(int square, const int (*steps)[2], int count)
@@ -67,11 +69,26 @@ static void init_paths(void)
     }
 }
 
+/* Empty-board lines are symmetric (a sees b when b sees a), so the
+ * squares that reach a king's steps are the union of the steps' lines. */
+static void init_king_reach(void)
+{
+    for (int k = 0; k < 64; k++) {
+        cbb_king_reach_rook[k] = cbb_king_reach_bishop[k] = 0;
+        for (CbbBitboard steps = cbb_king_attacks[k]; steps;) {
+            int s = cbb_pop_lsb(&steps);
+            cbb_king_reach_rook[k] |= cbb_rook_lines[s];
+            cbb_king_reach_bishop[k] |= cbb_bishop_lines[s];
+        }
+    }
+}
+
 static void init_all(void)
 {
     init_leapers();
     cbb_slider_init();
     init_paths();
+    init_king_reach();
 }
 
 void cbb_tables_init(void)

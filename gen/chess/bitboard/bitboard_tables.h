@@ -24,6 +24,12 @@ extern CbbBitboard cbb_pawn_attacks[2][64];
 extern CbbBitboard cbb_rook_lines[64];
 extern CbbBitboard cbb_bishop_lines[64];
 
+/* cbb_king_reach_*[k]: the squares from which a rook (bishop) on an empty
+ * board attacks a square a king on k steps to: only an enemy slider there
+ * can make one of its steps unsafe. */
+extern CbbBitboard cbb_king_reach_rook[64];
+extern CbbBitboard cbb_king_reach_bishop[64];
+
 /* cbb_path_to[a][b]: when a and b share a rank, file or diagonal, the squares
  * strictly between them plus b itself; otherwise b alone.  With a the king
  * and b a checker that is exactly the check mask (capture the checker or
