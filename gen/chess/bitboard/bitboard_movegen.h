@@ -55,24 +55,23 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l, const
     int king = p->king[us];
     CbbBitboard opp_orth = (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
     CbbBitboard opp_diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
-    CbbBitboard orth_seen = cbb_rook_attacks(king, occupied), diag_seen = cbb_bishop_attacks(king, occupied);
     CbbBitboard checkers = (cbb_knight_attacks[king] & cbb_kind(p, CBB_KNIGHT, rooks_only) & opp) |
-                           (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp) | (orth_seen & opp_orth) |
-                           (diag_seen & opp_diag);
-
-    /* Pinners: the enemy sliders the king sees once our own pieces next to
-     * it along each line are lifted off, and did not see before.  Looked
-     * up in every node: a test first for an enemy slider on the king's
-     * lines beyond the first blockers saved the lookups but, its answer
-     * changing from node to node, cost more in mispredictions (CPU time
-     * 2-6% less without it; results/chess-bitboard-steps-2026-12-03.md). */
+                           (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp);
     CbbBitboard pin_orth = 0, pin_diag = 0;
-    CbbBitboard pinners = cbb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
-    while (pinners)
-        pin_orth |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
-    pinners = cbb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
-    while (pinners)
-        pin_diag |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
+    if (opp_orth & cbb_rook_lines[king]) {
+        CbbBitboard orth_seen = cbb_rook_attacks(king, occupied);
+        checkers |= orth_seen & opp_orth;
+        CbbBitboard pinners = cbb_rook_attacks(king, occupied ^ (orth_seen & own)) & opp_orth & ~orth_seen;
+        while (pinners)
+            pin_orth |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
+    }
+    if (opp_diag & cbb_bishop_lines[king]) {
+        CbbBitboard diag_seen = cbb_bishop_attacks(king, occupied);
+        checkers |= diag_seen & opp_diag;
+        CbbBitboard pinners = cbb_bishop_attacks(king, occupied ^ (diag_seen & own)) & opp_diag & ~diag_seen;
+        while (pinners)
+            pin_diag |= cbb_path_to[king][cbb_pop_lsb(&pinners)];
+    }
 
     CbbBitboard check_mask = checkers ? cbb_path_to[king][cbb_lsb(checkers)] : ~(CbbBitboard)0;
     l->own = own;
