@@ -55,6 +55,13 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l, const
     int king = p->king[us];
     CbbBitboard opp_orth = (p->kind[CBB_ROOK] | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
     CbbBitboard opp_diag = (cbb_kind(p, CBB_BISHOP, rooks_only) | cbb_kind(p, CBB_QUEEN, rooks_only)) & opp;
+    /* Slider checkers and pinners along each kind of line, looked up only
+     * when an enemy slider of that kind stands on the king's empty-board
+     * lines: the two lookups of a kind (what the king sees, then what it
+     * sees with our pieces next to it lifted off: the pinners) are skipped
+     * together.  Bulk counting 2-8% less CPU time; a test placed after the
+     * first lookup, for sliders behind the first blockers, saved less than
+     * it cost in mispredictions (results/chess-bitboard-steps-2026-12-03.md). */
     CbbBitboard checkers = (cbb_knight_attacks[king] & cbb_kind(p, CBB_KNIGHT, rooks_only) & opp) |
                            (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp);
     CbbBitboard pin_orth = 0, pin_diag = 0;
