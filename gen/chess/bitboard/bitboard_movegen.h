@@ -300,6 +300,7 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
 typedef struct CbbSink {
     CbbMove *out;                /* cbb_visit_list's next free entry */
     CbbPosition *children;       /* perft's list of children (bitboard_perft.c) */
+    bool minor_promoted;         /* perft's: a child of the list promoted to a knight, bishop or queen */
     uint64_t nodes;              /* the count, or perft's sum */
     const CbbCastling *castling; /* perft's: for the children's make */
     int depth;                   /* perft's: plies left below each child */

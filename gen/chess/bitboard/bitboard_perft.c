@@ -90,6 +90,9 @@ CBB_INLINE void visit_last(CbbSink *s, const CbbPosition *p, int us, int from, i
     CbbPosition *child = &s->children[s->nodes++];
     cbb_make_move(p, child, us, from, to, piece, special, capture, s->castling);
     BACKEND_DEBUG_CHECK(cbb_position_check, child);
+    if (special == CBB_MOVE_PROMOTE_BASE + CBB_KNIGHT || special == CBB_MOVE_PROMOTE_BASE + CBB_BISHOP ||
+        special == CBB_MOVE_PROMOTE_BASE + CBB_QUEEN)
+        s->minor_promoted = true;
 }
 
 /* The last ply of a full count: each leaf is made, whole, into memory and
@@ -118,10 +121,14 @@ CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int d
         CbbSink s = {.nodes = 0, .castling = c, .children = children};
         cbb_walk_side(p, c, us, &s, visit_last, rooks_only);
         uint64_t nodes = 0;
-        /* A promotion may bring a knight, bishop or queen back. */
-        for (uint64_t i = 0; i < s.nodes; i++)
-            nodes += rooks_only && rooks_only_on(&children[i]) ? cbb_count_side(&children[i], c, us ^ 1, true)
-                                                               : cbb_count_side(&children[i], c, us ^ 1, false);
+        /* In a rook ending only a promotion brings a knight, bishop or
+         * queen back; the children are then counted the general way. */
+        if (rooks_only && !s.minor_promoted)
+            for (uint64_t i = 0; i < s.nodes; i++)
+                nodes += cbb_count_side(&children[i], c, us ^ 1, true);
+        else
+            for (uint64_t i = 0; i < s.nodes; i++)
+                nodes += cbb_count_side(&children[i], c, us ^ 1, false);
         return nodes;
     }
     CbbSink s = {.nodes = 0, .castling = c, .depth = depth - 1};
