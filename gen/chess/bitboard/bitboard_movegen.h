@@ -276,11 +276,9 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
         reach_rook = cbb_king_reach_rook[l->king];
         reach_bishop = cbb_king_reach_bishop[l->king];
     }
-    for (int side = 0; side < 2; side++) {
-        if (candidates & (1 << side)) {
-            reach_rook |= castling->castles[2 * us + side].path_reach_rook;
-            reach_bishop |= castling->castles[2 * us + side].path_reach_bishop;
-        }
+    if (candidates) {
+        reach_rook |= castling->path_reach_rook[us][candidates];
+        reach_bishop |= castling->path_reach_bishop[us][candidates];
     }
     CbbBitboard danger =
         cbb_attacked_by(p, us ^ 1, l->occupied ^ cbb_bit(l->king), reach_rook, reach_bishop, rooks_only);

@@ -21,16 +21,8 @@ static void load_castling(CbbState *s, const Position *pos)
         const CastlingPlan *p = &plans[r];
         if (p->king_from < 0)
             continue;
-        CbbBitboard reach_rook = 0, reach_bishop = 0;
-        for (CbbBitboard path = p->king_path; path;) {
-            int square = cbb_pop_lsb(&path);
-            reach_rook |= cbb_rook_lines[square];
-            reach_bishop |= cbb_bishop_lines[square];
-        }
         s->castling.castles[r] = (CbbCastle){.must_be_empty = p->must_be_empty,
                                              .king_path = p->king_path,
-                                             .path_reach_rook = reach_rook,
-                                             .path_reach_bishop = reach_bishop,
                                              .rook_bit = cbb_bit(p->rook_from),
                                              .king_from = (uint8_t)p->king_from,
                                              .rook_from = (uint8_t)p->rook_from,
@@ -38,6 +30,21 @@ static void load_castling(CbbState *s, const Position *pos)
                                              .rook_to = (uint8_t)p->rook_to};
         if (p->rook_shields)
             s->castling.shielding_rooks |= cbb_bit(p->rook_from);
+    }
+    for (int side = 0; side < 2; side++) {
+        for (int candidates = 0; candidates < 4; candidates++) {
+            CbbBitboard paths = 0, reach_rook = 0, reach_bishop = 0;
+            for (int q = 0; q < 2; q++)
+                if (candidates & (1 << q))
+                    paths |= s->castling.castles[2 * side + q].king_path;
+            while (paths) {
+                int square = cbb_pop_lsb(&paths);
+                reach_rook |= cbb_rook_lines[square];
+                reach_bishop |= cbb_bishop_lines[square];
+            }
+            s->castling.path_reach_rook[side][candidates] = reach_rook;
+            s->castling.path_reach_bishop[side][candidates] = reach_bishop;
+        }
     }
     chess_zobrist_castling_keys(pos, s->castling_keys);
     memcpy(s->castling_rook, pos->castling_rook, sizeof s->castling_rook);

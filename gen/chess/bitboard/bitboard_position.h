@@ -54,12 +54,10 @@ typedef struct CbbMove {
 enum { CBB_MAX_MOVES = MAX_MOVES };
 
 /* One castling right (castling.h), in bits: the squares that must be
- * empty, the squares the king crosses or lands on (not attacked), the
- * squares from which a rook or a bishop on an empty board sees the king's
- * path (where the enemy sliders that may attack it stand), and the squares
- * of king and rook before and after (the rook's as a set too). */
+ * empty, the squares the king crosses or lands on (not attacked), and the
+ * squares of king and rook before and after (the rook's as a set too). */
 typedef struct CbbCastle {
-    CbbBitboard must_be_empty, king_path, path_reach_rook, path_reach_bishop, rook_bit;
+    CbbBitboard must_be_empty, king_path, rook_bit;
     uint8_t king_from, rook_from, king_to, rook_to;
 } CbbCastle;
 
@@ -71,6 +69,11 @@ typedef struct CbbCastling {
     uint8_t keep[64];
     CbbCastle castles[CASTLE_RIGHTS]; /* [2 * side + queen side] */
     CbbBitboard shielding_rooks;      /* rooks whose leaving may uncover a check on the rank (castling.h) */
+    /* [side][candidates: bit 0 the king side, bit 1 the queen side]: the
+     * squares from which a rook or a bishop on an empty board sees one of
+     * those castlings' king paths, where the enemy sliders that may attack
+     * them stand. */
+    CbbBitboard path_reach_rook[2][4], path_reach_bishop[2][4];
 } CbbCastling;
 
 /* The backend's instance: the current position, its castling, and what
