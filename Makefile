@@ -6,7 +6,7 @@
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make test-debug the tests in MODE=debug: every backend's invariants checked after every make and unmake
 #   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
-#   make compare    every backend's perft side by side with a build of commit 044f842 (BASE=...)
+#   make compare    every backend's perft side by side with a build of commit 044f842 (BASE=..., RUNS=..., default 5)
 #   make perft-full every published count at every depth (long: see results/README.md)
 #   make bench      Google Benchmark + hyperfine + plots (long: see results/README.md)
 #   make bench-quick the same, trimmed to under two minutes
@@ -190,7 +190,7 @@ BASE ?= 044f842
 
 compare: $(PERFT_BIN)
 	$(call require_packages,util-linux python3)
-	./scripts/compare-commit.sh $(BASE)
+	./scripts/compare-commit.sh $(BASE) $(RUNS)
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
