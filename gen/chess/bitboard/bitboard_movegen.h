@@ -59,9 +59,10 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l, const
      * when an enemy slider of that kind stands on the king's empty-board
      * lines: the two lookups of a kind (what the king sees, then what it
      * sees with our pieces next to it lifted off: the pinners) are skipped
-     * together.  Bulk counting 2-8% less CPU time; a test placed after the
-     * first lookup, for sliders behind the first blockers, saved less than
-     * it cost in mispredictions (results/chess-bitboard-steps-2026-12-03.md). */
+     * together.  Bulk counting 1-8% less CPU time (step V of
+     * results/chess-bitboard-steps-2026-12-03-evening.md); a test placed
+     * after the first lookup, for sliders behind the first blockers, saved
+     * less than it cost in mispredictions (results/chess-bitboard-steps-2026-12-03.md). */
     CbbBitboard checkers = (cbb_knight_attacks[king] & cbb_kind(p, CBB_KNIGHT, rooks_only) & opp) |
                            (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp);
     CbbBitboard pin_orth = 0, pin_diag = 0;
@@ -270,7 +271,8 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
     }
     /* Only the enemy sliders that can see a step or a path on an empty
      * board are looked up; not worth a test in a rook ending, with a rook
-     * or two. */
+     * or two (CPW position 3: 3% more CPU time with it, step U of
+     * results/chess-bitboard-steps-2026-12-03-evening.md). */
     CbbBitboard reach_rook = ~(CbbBitboard)0, reach_bishop = ~(CbbBitboard)0;
     if (!rooks_only) {
         reach_rook = cbb_king_reach_rook[l->king];
@@ -298,7 +300,7 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
 typedef struct CbbSink {
     CbbMove *out;                /* cbb_visit_list's next free entry */
     CbbPosition *children;       /* perft's list of children (bitboard_perft.c) */
-    bool minor_promoted;         /* perft's: a child of the list promoted to a knight, bishop or queen */
+    bool promoted_non_rook;      /* perft's: a child of the list promoted to a knight, bishop or queen */
     uint64_t nodes;              /* the count, or perft's sum */
     const CbbCastling *castling; /* perft's: for the children's make */
     int depth;                   /* perft's: plies left below each child */

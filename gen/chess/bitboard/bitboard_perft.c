@@ -1,8 +1,11 @@
 /* The perft recursion, one function per side to move, counting mode
- * (bulk or full) and whether a castling right is left, each the one body
+ * (bulk or full), whether a castling right is left and, when none is,
+ * whether the board holds a knight, bishop or queen: each the one body
  * perft_node with those as constants.  Once no right is left none comes
  * back, so below such a node the castling pointer is a constant NULL and
- * the castling code of the walk and the makes compiles away.
+ * the castling code of the walk and the makes compiles away; in a rook
+ * ending (kings, pawns and rooks) the code for the other kinds does too
+ * (cbb_kind, bitboard_movegen.h).
  * A node walks its legal moves (bitboard_movegen.h) and visits each as it
  * is found: no move list; the visit makes the child into a fresh position
  * on the stack (copy-make: the parent stays intact, nothing to unmake),
@@ -92,7 +95,7 @@ CBB_INLINE void visit_last(CbbSink *s, const CbbPosition *p, int us, int from, i
     BACKEND_DEBUG_CHECK(cbb_position_check, child);
     if (special == CBB_MOVE_PROMOTE_BASE + CBB_KNIGHT || special == CBB_MOVE_PROMOTE_BASE + CBB_BISHOP ||
         special == CBB_MOVE_PROMOTE_BASE + CBB_QUEEN)
-        s->minor_promoted = true;
+        s->promoted_non_rook = true;
 }
 
 /* The last ply of a full count: each leaf is made, whole, into memory and
@@ -123,7 +126,7 @@ CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int d
         uint64_t nodes = 0;
         /* In a rook ending only a promotion brings a knight, bishop or
          * queen back; the children are then counted the general way. */
-        if (rooks_only && !s.minor_promoted)
+        if (rooks_only && !s.promoted_non_rook)
             for (uint64_t i = 0; i < s.nodes; i++)
                 nodes += cbb_count_side(&children[i], c, us ^ 1, true);
         else
@@ -139,7 +142,7 @@ CBB_INLINE uint64_t perft_node(const CbbPosition *p, const CbbCastling *c, int d
     return s.nodes;
 }
 
-/* The eight instances.  Not inlined into each other, so the compiler
+/* The twelve instances.  Not inlined into each other, so the compiler
  * cannot see that a leaf's position goes unread and drop the last ply's
  * makes. */
 #define PERFT_INSTANCE(name, us, bulk, castling, rooks_only)                                                           \
