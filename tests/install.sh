@@ -69,7 +69,8 @@ for part in $parts; do
         run_installed "$prefix/bin" "$prefix/share/perft"
         [ "$(PATH="$prefix/bin:/usr/bin:/bin" MANPATH="$prefix/share/man" man -w perft)" = "$prefix/share/man/man1/perft.1" ] ||
             fail "man -w perft with MANPATH=$prefix/share/man"
-        MANWIDTH=80 MANPATH="$prefix/share/man" man perft 2>/dev/null | grep -q -- '--uci' || fail "man perft shows no --uci"
+        manual=$(MANWIDTH=80 MANPATH="$prefix/share/man" man perft 2>/dev/null)
+        grep -q -- '--uci' <<<"$manual" || fail "man perft shows no --uci"
         ok "man perft finds $prefix/share/man/man1/perft.1"
         completion=$(cd / && PATH="$prefix/bin:/usr/bin:/bin" bash -c "source '$prefix/share/bash-completion/completions/perft'
             COMP_WORDS=(perft --vers); COMP_CWORD=1; _perft perft --vers perft; echo \"\${COMPREPLY[*]}\"
@@ -107,7 +108,10 @@ for part in $parts; do
         for lib in $(readelf -d bin/perft | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
             # The path ldconfig gives, or the file it links to: dpkg knows one
             # of the two (merged /usr).
-            path=$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')
+            # awk reads to the end: leaving at the first match let ldconfig
+            # die of SIGPIPE now and then, which pipefail made this test's
+            # exit status (141, CI of 2026-12-03).
+            path=$(ldconfig -p | awk -v l="$lib" '$1 == l && !found { print $NF; found = 1 }')
             owner=$({ dpkg -S "$path" || dpkg -S "$(readlink -f "$path")"; } 2>/dev/null | head -n 1 | cut -d: -f1) || true
             [ -n "$owner" ] && grep -qE "(^|, )$owner( |,|$)" <<<"$depends" || fail "$lib (package '$owner') is not in Depends: $depends"
         done
@@ -125,7 +129,8 @@ for part in $parts; do
         # Its Depends are checked above against this machine's packages:
         # the scratch root's empty database forces them (dpkg says so).
         "${dpkg[@]}" -i "$deb" >"$scratch/dpkg.log" 2>&1 || fail "dpkg -i $deb into $root: $(cat "$scratch/dpkg.log")"
-        "${dpkg[@]}" -s perft | grep -qx 'Status: install ok installed' || fail "dpkg -s perft in the scratch root"
+        status=$("${dpkg[@]}" -s perft) || fail "dpkg -s perft in the scratch root"
+        grep -qx 'Status: install ok installed' <<<"$status" || fail "dpkg -s perft in the scratch root: $status"
         ok "dpkg installed $(basename "$deb") into a scratch root"
         run_installed "$root/inst/usr/bin" "$root/inst/usr/share/perft"
         [ -f "$root/inst/usr/share/man/man1/perft.1.gz" ] || fail "no perft.1.gz in the package"
