@@ -33,17 +33,12 @@ static void load_castling(CbbState *s, const Position *pos)
     }
     for (int side = 0; side < 2; side++) {
         for (int candidates = 0; candidates < 4; candidates++) {
-            CbbBitboard paths = 0, reach_rook = 0, reach_bishop = 0;
+            CbbBitboard paths = 0;
             for (int q = 0; q < 2; q++)
                 if (candidates & (1 << q))
                     paths |= s->castling.castles[2 * side + q].king_path;
-            while (paths) {
-                int square = cbb_pop_lsb(&paths);
-                reach_rook |= cbb_rook_lines[square];
-                reach_bishop |= cbb_bishop_lines[square];
-            }
-            s->castling.path_reach_rook[side][candidates] = reach_rook;
-            s->castling.path_reach_bishop[side][candidates] = reach_bishop;
+            s->castling.path_reach_rook[side][candidates] = cbb_lines_reaching(paths, 0);
+            s->castling.path_reach_bishop[side][candidates] = cbb_lines_reaching(paths, 1);
         }
     }
     chess_zobrist_castling_keys(pos, s->castling_keys);

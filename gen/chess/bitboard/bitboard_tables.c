@@ -69,17 +69,20 @@ static void init_paths(void)
     }
 }
 
-/* Empty-board lines are symmetric (a sees b when b sees a), so the
- * squares that reach a king's steps are the union of the steps' lines. */
+CbbBitboard cbb_lines_reaching(CbbBitboard squares, int bishop)
+{
+    const CbbBitboard *lines = bishop ? cbb_bishop_lines : cbb_rook_lines;
+    CbbBitboard reach = 0;
+    while (squares)
+        reach |= lines[cbb_pop_lsb(&squares)];
+    return reach;
+}
+
 static void init_king_reach(void)
 {
     for (int k = 0; k < 64; k++) {
-        cbb_king_reach_rook[k] = cbb_king_reach_bishop[k] = 0;
-        for (CbbBitboard steps = cbb_king_attacks[k]; steps;) {
-            int s = cbb_pop_lsb(&steps);
-            cbb_king_reach_rook[k] |= cbb_rook_lines[s];
-            cbb_king_reach_bishop[k] |= cbb_bishop_lines[s];
-        }
+        cbb_king_reach_rook[k] = cbb_lines_reaching(cbb_king_attacks[k], 0);
+        cbb_king_reach_bishop[k] = cbb_lines_reaching(cbb_king_attacks[k], 1);
     }
 }
 

@@ -30,6 +30,13 @@ extern CbbBitboard cbb_bishop_lines[64];
 extern CbbBitboard cbb_king_reach_rook[64];
 extern CbbBitboard cbb_king_reach_bishop[64];
 
+/* The squares from which a rook (bishop 0) or a bishop (bishop 1) on an
+ * empty board sees one of `squares`: the union of their lines, lines being
+ * symmetric (a sees b when b sees a).  The king's reach above, and each
+ * castling's (CbbCastling.path_reach_*), are made of it; the lines must be
+ * built (cbb_tables_init). */
+CbbBitboard cbb_lines_reaching(CbbBitboard squares, int bishop);
+
 /* cbb_path_to[a][b]: when a and b share a rank, file or diagonal, the squares
  * strictly between them plus b itself; otherwise b alone.  With a the king
  * and b a checker that is exactly the check mask (capture the checker or
