@@ -297,9 +297,26 @@ static size_t write_fen_man(Piece man, char *out)
     return 1;
 }
 
+/* The file of `side`'s king on its back rank, or -1. */
+static int back_rank_king_file(const Position *pos, int side)
+{
+    int rank_start = side == CHESS_WHITE ? 0 : 56;
+    for (int file = 0; file < C_WIDTH; file++)
+        if (is(pos->board[rank_start + file], side, KING))
+            return file;
+    return -1;
+}
+
+bool fen_castling_by_file(const Position *pos, int right)
+{
+    int side = right / 2;
+    return (pos->castling_letters & CASTLE_LETTER_FILE(right)) ||
+           outermost_rook(pos, side, back_rank_king_file(pos, side), right % 2 == 0) != pos->castling_rook[right];
+}
+
 /* The castling field as it was given: each right as K, Q, k or q, or as
- * its rook's file letter where FEN gave one (castling_letters), in the
- * order given; '-' when no right is held. */
+ * its rook's file letter (fen_castling_by_file), in the order given; '-'
+ * when no right is held. */
 static size_t castling_field_format(const Position *pos, char *out)
 {
     size_t n = 0;
@@ -309,8 +326,7 @@ static size_t castling_field_format(const Position *pos, char *out)
             int right = 2 * side + (queen_first ? 1 - i : i);
             if (!(pos->castling & (1u << right)))
                 continue;
-            char letter = (pos->castling_letters & CASTLE_LETTER_FILE(right)) ? (char)('A' + pos->castling_rook[right])
-                                                                              : "KQ"[right % 2];
+            char letter = fen_castling_by_file(pos, right) ? (char)('A' + pos->castling_rook[right]) : "KQ"[right % 2];
             out[n++] = side == CHESS_WHITE ? letter : (char)tolower((unsigned char)letter);
         }
     }

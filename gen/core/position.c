@@ -1,6 +1,8 @@
 /* The position helpers every caller needs: turn order and comparison. */
 #include "position.h"
 
+#include "fen.h"
+
 #include <string.h>
 
 int quaternity_next_turn(const Position *pos, int turn)
@@ -14,14 +16,19 @@ int quaternity_next_turn(const Position *pos, int turn)
 }
 
 /* The castling letters that still say something: a right's file-letter bit
- * while it is held, a side's order bit while it holds both rights. */
+ * while it is held, as FEN writes it (fen_castling_by_file: a K the moves
+ * have made ambiguous is written as its file), a side's order bit while it
+ * holds both rights. */
 static unsigned letters_held(const Position *p)
 {
-    unsigned held = p->castling & 15u;
+    unsigned held = p->castling & 15u, letters = p->castling_letters;
     for (int side = 0; side < 2; side++)
         if (((p->castling >> (2 * side)) & 3u) == 3u)
             held |= CASTLE_LETTER_Q_FIRST(side);
-    return p->castling_letters & held;
+    for (int right = 0; right < CASTLE_RIGHTS; right++)
+        if ((p->castling & (1u << right)) && fen_castling_by_file(p, right))
+            letters |= CASTLE_LETTER_FILE(right);
+    return letters & held;
 }
 
 static bool castling_equal(const Position *a, const Position *b)
