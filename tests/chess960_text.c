@@ -375,3 +375,38 @@ Test(chess960_text, start_positions)
     }
     cr_assert(checked == 3 * 4 * n);
 }
+
+/* A right given as K or Q whose rook another rook has since passed (the
+ * fuzzer's position_text target found both in a CI of 3792edc): written
+ * as its file, which reads back as the same position, rook and all. */
+Test(chess960_text, a_passed_rook_is_written_by_its_file)
+{
+    static const struct {
+        const char *fen, *move, *after;
+    } PASSED[] = {
+        {"rbnkbnrB/pp2p1Np/2p2p2/8/3p4/8/PPPPPPRP/RBNKBR1Q w Kga - 0 1", "g2g1",
+         "rbnkbnrB/pp2p1Np/2p2p2/8/3p4/8/PPPPPP1P/RBNKBRRQ b Fga - 1 1"},
+        {"2rkr3/pr3p2/5npp/n2p4/1R1PPB2/6P1/P2N1PBP/R3K2R b KQkq - 0 1", "b7b8",
+         "1rrkr3/p4p2/5npp/n2p4/1R1PPB2/6P1/P2N1PBP/R3K2R w KQkc - 1 2"},
+    };
+    const Backend *backend = backend_find("bitboard", GAME_CHESS);
+    cr_assert(backend != NULL);
+    for (size_t i = 0; i < sizeof PASSED / sizeof *PASSED; i++) {
+        Position pos = parse_or_fail(PASSED[i].fen), after, again;
+        Move moves[MAX_MOVES], move;
+        int count = legal_moves(backend, &pos, moves);
+        cr_assert(move_read(GAME_CHESS, moves, count, PASSED[i].move, &move) == MOVE_READ_OK, "%s: '%s' is not legal",
+                  PASSED[i].fen, PASSED[i].move);
+        void *state = instance_open(backend, &pos);
+        backend->make(state, move);
+        backend->save(state, &after);
+        instance_close(backend, state);
+        char text[POSITION_TEXT_MAX];
+        position_format(&after, text, sizeof text);
+        EXPECT(strcmp(text, PASSED[i].after) == 0, "%s after %s: written '%s', expected '%s'", PASSED[i].fen,
+               PASSED[i].move, text, PASSED[i].after);
+        again = parse_or_fail(text);
+        EXPECT(position_equal(&again, &after), "%s after %s: '%s' reads back as another position", PASSED[i].fen,
+               PASSED[i].move, text);
+    }
+}
