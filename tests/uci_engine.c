@@ -6,6 +6,9 @@
  * found out, path and move, when a planted bug sits between the two.  The
  * counts come from nowhere but the agreement of the engine with the
  * backends and with the published counts of the fixture files. */
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -371,4 +374,118 @@ Test(uci_engine, the_planted_engine_agrees_until_the_planted_backend_is_chosen, 
         RUN("-b", "bitboard", "--engine", engine, "4", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
     cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
     cli_free(&r);
+}
+
+/* ---- driven line by line, as perftree drives Stockfish ---- */
+
+/* perftree's Stockfish driver (perftree/src/lib.rs, agausmann/perftree):
+ * it reads one line (the banner) before it writes anything, then writes
+ * its setoption line glued to the position and a go line, and reads the
+ * answer line by line up to the blank line after "Nodes searched".  Each
+ * read waits at most `seconds`: a banner or answer left in a buffer shows
+ * as a time-out here, never as a hung test. */
+typedef struct Driven {
+    pid_t pid;
+    int to_engine, from_engine;
+    char pending[65536];
+    size_t held;
+} Driven;
+
+static Driven driven_start(void)
+{
+    int in[2], out[2];
+    cr_assert(pipe(in) == 0 && pipe(out) == 0);
+    Driven d = {.pid = fork()};
+    cr_assert(d.pid >= 0);
+    if (d.pid == 0) {
+        dup2(in[0], 0), dup2(out[1], 1);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        execl(TEST_PERFT_BIN, TEST_PERFT_BIN, "--uci", (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]), close(out[1]);
+    d.to_engine = in[1], d.from_engine = out[0];
+    return d;
+}
+
+/* One line from the engine without its newline, waiting at most `seconds`;
+ * false on a time-out or end of output. */
+static bool driven_line(Driven *d, char *line, size_t size, double seconds)
+{
+    for (;;) {
+        char *newline = memchr(d->pending, '\n', d->held);
+        if (newline) {
+            size_t n = (size_t)(newline - d->pending);
+            snprintf(line, size, "%.*s", (int)n, d->pending);
+            d->held -= n + 1;
+            memmove(d->pending, newline + 1, d->held);
+            return true;
+        }
+        struct pollfd p = {.fd = d->from_engine, .events = POLLIN};
+        if (d->held == sizeof d->pending || poll(&p, 1, (int)(seconds * 1000)) != 1)
+            return false;
+        ssize_t got = read(d->from_engine, d->pending + d->held, sizeof d->pending - d->held);
+        if (got <= 0)
+            return false;
+        d->held += (size_t)got;
+    }
+}
+
+static void driven_write(Driven *d, const char *text)
+{
+    cr_assert_eq(write(d->to_engine, text, strlen(text)), (ssize_t)strlen(text));
+}
+
+/* perftree's query: the divide's total, the sum of its move lines checked
+ * against it. */
+static unsigned long long driven_perft(Driven *d, const char *fen, const char *moves, int depth)
+{
+    char query[1024], line[1024];
+    snprintf(query, sizeof query, "setoption name UCI_Chess960 value falseposition fen %s%s%s\ngo perft %d\n", fen,
+             moves ? " moves " : "", moves ? moves : "", depth);
+    driven_write(d, query);
+    unsigned long long sum = 0, total = 0;
+    int lines = 0;
+    for (;;) {
+        cr_assert(driven_line(d, line, sizeof line, 60 * TEST_SLOWDOWN), "no answer to '%s'", query);
+        if (!line[0])
+            break;
+        char *colon = strstr(line, ": ");
+        cr_assert(colon, "not a 'move: count' line: '%s'", line);
+        sum += strtoull(colon + 2, NULL, 10), lines++;
+    }
+    cr_assert(driven_line(d, line, sizeof line, 10 * TEST_SLOWDOWN) &&
+                  sscanf(line, "Nodes searched: %llu", &total) == 1,
+              "'%s'", line);
+    cr_assert(driven_line(d, line, sizeof line, 10 * TEST_SLOWDOWN) && !line[0], "no blank line after the total");
+    cr_expect_gt(lines, 0);
+    cr_expect_eq(sum, total, "the move lines add up to %llu, the total says %llu", sum, total);
+    return total;
+}
+
+Test(uci_engine, perftree_s_driver_gets_the_banner_before_it_writes_and_each_answer_at_once)
+{
+    signal(SIGPIPE, SIG_IGN);
+    Driven d = driven_start();
+    char line[1024];
+    /* Nothing written yet: the banner must reach the pipe by itself. */
+    bool banner = driven_line(&d, line, sizeof line, 10 * TEST_SLOWDOWN);
+    if (!banner)
+        kill(d.pid, SIGKILL);
+    cr_assert(banner, "no banner within %.0f s while the driver waits before writing", 10 * TEST_SLOWDOWN);
+    cr_expect(strstr(line, "perft suite as a UCI engine"), "'%s'", line);
+    /* Published counts (chessprogramming wiki, Perft Results): the initial
+     * position's perft 3, Kiwipete's perft 2; and White's 29 moves after
+     * 1. e4 e5, counted by hand (14 pawn moves, 5 knight, 5 bishop, 4 queen,
+     * 1 king): a query with moves. */
+    cr_expect_eq(driven_perft(&d, CHESS_START, NULL, 3), 8902ull);
+    cr_expect_eq(driven_perft(&d, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, 2),
+                 2039ull);
+    cr_expect_eq(driven_perft(&d, CHESS_START, "e2e4 e7e5", 1), 29ull);
+    driven_write(&d, "quit\n");
+    close(d.to_engine);
+    int status;
+    cr_assert_eq(waitpid(d.pid, &status, 0), d.pid);
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(d.from_engine);
 }

@@ -366,8 +366,15 @@ int uci_engine_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
         return report_error(err, "--hash %d: cannot allocate a table of %d MiB", s->hash_mib, s->hash_mib);
     }
     /* A first line before any command, as Stockfish prints one: drivers
-     * such as perftree read it before they write. */
+     * such as perftree read it before they write, so it reaches a pipe at
+     * once (a buffered banner deadlocks them). */
     fprintf(out, "perft %s, the Quaternity and chess perft suite as a UCI engine (go perft DEPTH)\n", version_text());
+    if (fflush(out) != 0 || ferror(out)) {
+        perft_hash_destroy(e.table);
+        divide_free(&e.divide);
+        report_error(err, "cannot write standard output");
+        return EXIT_OUTPUT;
+    }
     int status = set_position(&e, CHESS_START, NULL, 0, message, sizeof message) < 0 ? report_error(err, "%s", message)
                                                                                      : session(&e, in);
     free(e.moves);
