@@ -261,7 +261,8 @@ Test(position_text, move_text_round_trips)
         move_format(GAME_CHESS, m, out);
         EXPECT(strcmp(out, CHESS_MOVES[i]) == 0, "'%s' formats as '%s'", CHESS_MOVES[i], out);
     }
-    static const char *const BAD[] = {"", "d4", "d4e", "d4e13", "m1a1", "a0a1", "d4e5k", "d4e5qq", "d4e5Q", "d04e5"};
+    static const char *const BAD[] = {"",      "d4",    "d4e",    "d4e13",  "m1a1", "a0a1",
+                                      "d4e5k", "d4e5K", "d4e5qq", "d4e5Qq", "d04e5"};
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         Move m;
         EXPECT(move_parse(GAME_QUATERNITY, BAD[i], &m) == -1, "'%s' accepted as Quaternity move text", BAD[i]);
@@ -269,4 +270,21 @@ Test(position_text, move_text_round_trips)
     Move m;
     EXPECT(move_parse(GAME_CHESS, "a1a9", &m) == -1, "'a1a9' accepted as chess move text");
     EXPECT(move_parse(GAME_CHESS, "i1a1", &m) == -1, "'i1a1' accepted as chess move text");
+}
+
+Test(position_text, an_upper_case_promotion_letter_reads_as_its_lower_case)
+{
+    /* perftree documents "a7b8Q" as its move form and Stockfish reads it. */
+    static const struct {
+        Game game;
+        const char *upper, *lower;
+    } CASES[] = {{GAME_CHESS, "a7b8Q", "a7b8q"},          {GAME_CHESS, "h2h1N", "h2h1n"},
+                 {GAME_CHESS, "c7c8B", "c7c8b"},          {GAME_CHESS, "e7e8R", "e7e8r"},
+                 {GAME_QUATERNITY, "d11d12Q", "d11d12q"}, {GAME_QUATERNITY, "l12l11R", "l12l11r"}};
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        Move upper, lower;
+        cr_assert(move_parse(CASES[i].game, CASES[i].upper, &upper) == 0, "'%s' rejected", CASES[i].upper);
+        cr_assert(move_parse(CASES[i].game, CASES[i].lower, &lower) == 0);
+        EXPECT(move_equal(upper, lower), "'%s' is not the move '%s'", CASES[i].upper, CASES[i].lower);
+    }
 }

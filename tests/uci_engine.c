@@ -489,3 +489,25 @@ Test(uci_engine, perftree_s_driver_gets_the_banner_before_it_writes_and_each_ans
     cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     close(d.from_engine);
 }
+
+Test(uci_engine, an_upper_case_promotion_letter_reads_as_lower_case_in_position_and_moves)
+{
+    /* perftree documents "a7b8Q"; Stockfish reads it.  The same answer as
+     * the lower-case move, from the UCI position line and from MOVES. */
+    const char *fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    char upper_input[256], lower_input[256];
+    snprintf(upper_input, sizeof upper_input, "position fen %s moves b7a8Q\ngo perft 2\n", fen);
+    snprintf(lower_input, sizeof lower_input, "position fen %s moves b7a8q\ngo perft 2\n", fen);
+    Session upper = session(upper_input), lower = session(lower_input);
+    cr_expect_str_empty(upper.err);
+    cr_expect(strstr(lower.out, "Nodes searched: "), "%s", lower.out);
+    cr_expect_str_eq(upper.out, lower.out);
+    session_free(&upper), session_free(&lower);
+    char upper_args[256], lower_args[256];
+    snprintf(upper_args, sizeof upper_args, "2 '%s' b7a8N", fen);
+    snprintf(lower_args, sizeof lower_args, "2 '%s' b7a8n", fen);
+    char *from_upper = strdup(stockfish_divide(upper_args)); /* its buffer is reused */
+    cr_expect(strstr(from_upper, "Nodes searched: "), "%s", from_upper);
+    cr_expect_str_eq(from_upper, stockfish_divide(lower_args));
+    free(from_upper);
+}

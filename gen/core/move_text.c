@@ -1,5 +1,6 @@
 #include "move_text.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,9 @@ int move_parse(Game game, const char *text, Move *move)
     move->to = (uint8_t)to;
     move->promotion = EMPTY;
     if (*p) {
-        const char *k = strchr(PROMOTION_LETTERS + 2, *p);
+        /* Either case: perftree documents "a7b8Q", Stockfish reads it and
+         * engines may write it. */
+        const char *k = strchr(PROMOTION_LETTERS + 2, tolower((unsigned char)*p));
         if (!k || p[1])
             return -1;
         move->promotion = (uint8_t)(k - PROMOTION_LETTERS);
