@@ -276,6 +276,34 @@ Test(uci_engine, bad_bytes_long_lines_and_end_of_input_end_nothing)
     session_free(&s);
 }
 
+Test(uci_engine, a_position_line_refused_whole_leaves_no_position)
+{
+    /* An accepted position, then a position line refused before it is read
+     * (a NUL byte; over 64 KiB): go perft must not count the first one. */
+    static char input[80000];
+    const char *accepted = "position startpos moves e2e4\n", *go = "\ngo perft 1\n";
+    const char *refused = "info string error: go perft: no position: the last position command was refused "
+                          "(send one that is accepted)\n";
+    for (int kind = 0; kind < 2; kind++) {
+        size_t n = 0;
+        memcpy(input + n, accepted, strlen(accepted)), n += strlen(accepted);
+        if (kind == 0) {
+            memcpy(input + n, "position startpos moves e2e4 \0e7e5", 35), n += 35;
+        } else {
+            memcpy(input + n, "position startpos moves", 23), n += 23;
+            for (int i = 0; i < 14000; i++)
+                memcpy(input + n, " e7e5", 5), n += 5;
+        }
+        memcpy(input + n, go, strlen(go)), n += strlen(go);
+        Session s = session_n(input, n, "");
+        cr_expect_eq(s.status, 0);
+        cr_expect(strstr(s.out, refused), "%s: %s", kind ? "a long line" : "a NUL byte", s.out);
+        cr_expect(!strstr(s.out, "Nodes searched"), "%s: the position before was counted: %s",
+                  kind ? "a long line" : "a NUL byte", s.out);
+        session_free(&s);
+    }
+}
+
 Test(uci_engine, the_command_line_of_uci_takes_only_the_engine_options)
 {
     EXPECT_ERROR("perft: unexpected argument '2' with --uci (positions and depths come over standard input: "

@@ -309,38 +309,64 @@ static int split_words(char *line, char **words)
     return n;
 }
 
+/* Reads one line of at most UCI_LINE_MAX - 1 bytes into `line` (its
+ * newline dropped): 1, 0 at end of input, -1 on a read error.  A longer
+ * line is read to its end and dropped, its length in *too_long (else 0):
+ * no line of any length is held whole in memory. */
+static int read_line(FILE *in, char line[UCI_LINE_MAX], size_t *length, size_t *too_long)
+{
+    size_t n = 0, dropped = 0;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n < UCI_LINE_MAX - 1)
+            line[n++] = (char)c;
+        else
+            dropped++;
+    }
+    line[n] = '\0';
+    *length = n;
+    *too_long = dropped ? n + dropped : 0;
+    if (c == EOF && ferror(in))
+        return -1;
+    return c == EOF && n == 0 && dropped == 0 ? 0 : 1;
+}
+
+/* Whether a refused line was a position command: its first word. */
+static bool is_position_line(const char *line)
+{
+    line += strspn(line, " \t");
+    return strncmp(line, "position", 8) == 0 && (!line[8] || line[8] == ' ' || line[8] == '\t');
+}
+
 /* Reads the session's lines and answers each; the exit status. */
 static int session(UciEngine *e, FILE *in)
 {
-    char *line = NULL, **words = NULL;
-    size_t capacity = 0, words_capacity = 0;
-    int status = -1;
-    for (ssize_t length; status < 0 && (length = getline(&line, &capacity, in)) >= 0;) {
-        while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+    char *line = malloc(UCI_LINE_MAX), **words = malloc((UCI_LINE_MAX / 2 + 2) * sizeof *words);
+    if (!line || !words) {
+        free(line), free(words);
+        return report_error(e->err, "UCI session: out of memory");
+    }
+    int status = -1, got;
+    size_t length, too_long;
+    while (status < 0 && (got = read_line(in, line, &length, &too_long)) > 0) {
+        while (length > 0 && line[length - 1] == '\r')
             line[--length] = '\0';
-        if ((size_t)length >= UCI_LINE_MAX) {
-            info_error(e, "a line of %zd bytes: longer than %d, not read", length, UCI_LINE_MAX - 1);
-        } else if (strlen(line) != (size_t)length) {
+        /* A refused position leaves no position set, not the one before. */
+        bool refused = too_long || strlen(line) != length;
+        if (refused && is_position_line(line))
+            e->has_position = false;
+        if (too_long)
+            info_error(e, "a line of %zu bytes: longer than %d, not read", too_long, UCI_LINE_MAX - 1);
+        else if (refused)
             info_error(e, "a line holding a NUL byte (after '%s'): not read", line);
-        } else {
-            size_t need = (size_t)length / 2 + 2; /* words are at least one byte and a blank apart */
-            if (need > words_capacity) {
-                char **grown = realloc(words, need * sizeof *words);
-                if (!grown) {
-                    report_error(e->err, "UCI session: out of memory");
-                    status = EXIT_USAGE;
-                    break;
-                }
-                words = grown, words_capacity = need;
-            }
-            status = command(e, words, split_words(line, words));
-        }
+        else
+            status = command(e, words, split_words(line, words)); /* words are a byte and a blank apart */
         if (fflush(e->out) != 0 || ferror(e->out)) {
             report_error(e->err, "cannot write standard output");
             status = EXIT_OUTPUT;
         }
     }
-    if (status < 0 && ferror(in)) {
+    if (status < 0 && got < 0) {
         report_error(e->err, "UCI session: cannot read standard input");
         status = EXIT_USAGE;
     }
