@@ -39,13 +39,15 @@ static int run_cli(const char *const *args, int nargs, char **err)
     return r.status;
 }
 
-/* The error line: exactly one line, starting "perft: engine NAME: query". */
+/* The error line: exactly one line, "perft: engine NAME: WHAT; it sent
+ * ...; query "..."". */
 static void expect_one_line(const char *err, const char *name, const char *where)
 {
     char prefix[128];
-    snprintf(prefix, sizeof prefix, "perft: engine %s: query \"", name);
+    snprintf(prefix, sizeof prefix, "perft: engine %s: ", name);
     const char *line = strstr(err, prefix);
-    cr_assert(line, "%s: no error line naming engine %s in:\n%s", where, name, err);
+    cr_assert(line && strstr(line, "; query \""), "%s: no error line naming engine %s and its query in:\n%s", where,
+              name, err);
     const char *nl = strchr(line, '\n');
     cr_expect(nl && nl[1] == '\0', "%s: the error is not one line at the end:\n%s", where, err);
 }

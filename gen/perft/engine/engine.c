@@ -10,7 +10,7 @@
 #include "move_text.h"
 #include "position_text.h"
 
-enum { QUERY_TEXT_MAX = POSITION_TEXT_MAX + 8192, SHOWN_MAX = 80 };
+enum { SHOWN_MAX = 80 };
 
 /* How long a perftree engine's output is read after the engine has exited:
  * a process it left behind may hold the pipe open, and is then ended. */
@@ -55,21 +55,42 @@ static void exit_text(int status, char *buf, size_t size)
         snprintf(buf, size, "exited");
 }
 
-/* "engine NAME: query "QUERY": WHAT; it sent SHOWN" */
+/* "engine NAME: WHAT; it sent SHOWN; query "QUERY"": the reason first,
+ * and a query too long for the line (a long move list, a QFEN) cut in
+ * its middle, so no reason is ever lost to the line's length. */
 static int engine_failed(const Engine *e, const char *query, const Answer *a, char *err, size_t errlen,
                          const char *what)
 {
     char shown[SHOWN_MAX + 32];
-    snprintf(err, errlen, "engine %s: query \"%s\": %s; it sent %s", e->spec.name, query, what,
-             answer_shown(a, shown, sizeof shown));
+    int head = snprintf(err, errlen, "engine %s: %s; it sent %s; query \"", e->spec.name, what,
+                        answer_shown(a, shown, sizeof shown));
+    if (head < 0 || (size_t)head + 2 >= errlen)
+        return -1;
+    size_t room = errlen - (size_t)head - 2, length = strlen(query);
+    if (length <= room) {
+        snprintf(err + head, errlen - (size_t)head, "%s\"", query);
+    } else {
+        static const char GAP[] = " ... ";
+        size_t keep = room > sizeof GAP ? room - (sizeof GAP - 1) : 0, front = keep / 2, back = keep - front;
+        snprintf(err + head, errlen - (size_t)head, "%.*s%s%s\"", (int)front, query, keep ? GAP : "",
+                 query + length - back);
+    }
     return -1;
+}
+
+/* Whether a line an engine wrote after a setoption refuses it: ours and
+ * other engines write "info string error ...", Stockfish "No such option". */
+static bool refuses_option(const char *line)
+{
+    return strncmp(line, "info string error", 17) == 0 || strncmp(line, "No such option", 14) == 0;
 }
 
 /* Reads lines until one equal to `want` (UCI handshakes), skipping others;
  * when `listed` is not NULL, the names of the "option name NAME type ..."
- * lines go there, each followed by a newline. */
-static int uci_wait_for(Engine *e, const char *query, const char *want, char *listed, size_t listed_size, char *err,
-                        size_t errlen)
+ * lines go there, each followed by a newline.  With `after_option`, a
+ * line refusing the option sent before is an error in the engine's words. */
+static int uci_wait_for(Engine *e, const char *query, const char *want, char *listed, size_t listed_size,
+                        bool after_option, char *err, size_t errlen)
 {
     char line[PROCESS_LINE_MAX], what[128];
     Answer a = {.lines = 0};
@@ -80,6 +101,10 @@ static int uci_wait_for(Engine *e, const char *query, const char *want, char *li
             answer_note(&a, line);
             if (strcmp(line, want) == 0)
                 return 0;
+            if (after_option && refuses_option(line)) {
+                snprintf(err, errlen, "engine %s: it refused '%s': %s", e->spec.name, query, line);
+                return -1;
+            }
             const char *type = strstr(line, " type ");
             if (listed && strncmp(line, "option name ", 12) == 0 && type) {
                 size_t n = strlen(listed);
@@ -148,7 +173,9 @@ static int uci_set_options(Engine *e, const char *listed, char *err, size_t errl
         snprintf(text, sizeof text, "setoption name %.*s value %s\n", (int)name_length, option,
                  option + name_length + 1);
         snprintf(query, sizeof query, "%.*s", (int)strlen(text) - 1, text);
-        if (uci_send(e, query, text, err, errlen) < 0)
+        /* Each option answered before the next: a refusal names its option. */
+        if (uci_send(e, query, text, err, errlen) < 0 || uci_send(e, query, "isready\n", err, errlen) < 0 ||
+            uci_wait_for(e, query, "readyok", NULL, 0, true, err, errlen) < 0)
             return -1;
     }
     return 0;
@@ -201,10 +228,10 @@ int engine_open(Engine *e, const char *spec, const char *const *options, int opt
     char *listed = calloc(1, PROCESS_BUFFER);
     int r = !listed ? (snprintf(err, errlen, "out of memory"), -1)
             : uci_send(e, "uci", "uci\n", err, errlen) < 0 ||
-                    uci_wait_for(e, "uci", "uciok", listed, PROCESS_BUFFER, err, errlen) < 0 ||
+                    uci_wait_for(e, "uci", "uciok", listed, PROCESS_BUFFER, false, err, errlen) < 0 ||
                     uci_set_options(e, listed, err, errlen) < 0 ||
-                    uci_send(e, "isready", "isready\n", err, errlen) < 0 ||
-                    uci_wait_for(e, "isready", "readyok", NULL, 0, err, errlen) < 0
+                    (option_count == 0 && (uci_send(e, "isready", "isready\n", err, errlen) < 0 ||
+                                           uci_wait_for(e, "isready", "readyok", NULL, 0, false, err, errlen) < 0))
                 ? -1
                 : 0;
     e->lists_chess960 = listed && option_listed(listed, "UCI_Chess960", 12);
@@ -304,11 +331,10 @@ static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, s
     if (on == e->chess960_on)
         return 0;
     if (on && !e->lists_chess960) {
-        snprintf(err, errlen,
-                 "engine %s: query \"%s\": a Chess960 position, and the engine lists no UCI_Chess960 option "
-                 "(the perftree contract takes any FEN)",
-                 e->spec.name, query);
-        return -1;
+        Answer none = {.lines = 0};
+        return engine_failed(e, query, &none, err, errlen,
+                             "a Chess960 position, and the engine lists no UCI_Chess960 option (the perftree "
+                             "contract takes any FEN)");
     }
     if (uci_send(e, query,
                  on ? "setoption name UCI_Chess960 value true\n" : "setoption name UCI_Chess960 value false\n", err,
@@ -318,26 +344,43 @@ static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, s
     return 0;
 }
 
-static int uci_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Collected *d,
-                      char *err, size_t errlen)
+/* The query of a UCI divide, sized to its position and moves (a move list
+ * of any length reaches the engine whole): the text sent, and the same on
+ * one line for messages; NULL when out of memory. */
+static char *uci_query(const Position *root, const char *moves, int depth, char **shown)
 {
-    char fen[POSITION_TEXT_MAX], query[QUERY_TEXT_MAX], what[POSITION_TEXT_MAX];
+    char fen[POSITION_TEXT_MAX];
     position_format(root, fen, sizeof fen);
     bool has_moves = moves && moves[strspn(moves, " \t")];
-    snprintf(query, sizeof query, "position fen %s%s%s\ngo perft %d\n", fen, has_moves ? " moves " : "",
-             has_moves ? moves : "", depth);
-    char shown[QUERY_TEXT_MAX];
-    snprintf(shown, sizeof shown, "%s", query);
-    for (char *c = shown; *c; c++)
+    size_t size = strlen(fen) + (has_moves ? strlen(moves) : 0) + 64;
+    char *query = malloc(size);
+    *shown = malloc(size);
+    if (!query || !*shown) {
+        free(query), free(*shown);
+        return *shown = NULL;
+    }
+    snprintf(query, size, "position fen %s%s%s\ngo perft %d\n", fen, has_moves ? " moves " : "", has_moves ? moves : "",
+             depth);
+    memcpy(*shown, query, strlen(query) + 1);
+    for (char *c = *shown; *c; c++)
         if (*c == '\n')
             *c = c[1] ? ';' : '\0';
+    return query;
+}
+
+/* Sends a UCI divide's query and reads its answer into d. */
+static int uci_divide_asked(Engine *e, const Position *root, const char *query, const char *shown, const Position *here,
+                            Collected *d, char *err, size_t errlen)
+{
+    char what[POSITION_TEXT_MAX];
     if (!e->running) {
         Answer none = {.lines = 0};
         return engine_failed(e, shown, &none, err, errlen, "the engine is no longer running (it failed before)");
     }
     if (uci_chess960_mode(e, shown, d->notation == MOVE_NOTATION_CHESS960, err, errlen) < 0 ||
         uci_send(e, shown, "isready\n", err, errlen) < 0 ||
-        uci_wait_for(e, shown, "readyok", NULL, 0, err, errlen) < 0 || uci_send(e, shown, query, err, errlen) < 0)
+        uci_wait_for(e, shown, "readyok", NULL, 0, false, err, errlen) < 0 ||
+        uci_send(e, shown, query, err, errlen) < 0)
         return -1;
     Answer a = {.lines = 0};
     double deadline = seconds_now() + e->timeout;
@@ -382,6 +425,19 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
     }
 }
 
+static int uci_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth, Collected *d,
+                      char *err, size_t errlen)
+{
+    char *shown, *query = uci_query(root, moves, depth, &shown);
+    if (!query) {
+        snprintf(err, errlen, "engine %s: out of memory for a query", e->spec.name);
+        return -1;
+    }
+    int r = uci_divide_asked(e, root, query, shown, here, d, err, errlen);
+    free(query), free(shown);
+    return r;
+}
+
 /* The next line of a perftree engine by `deadline`, as process_read_line;
  * once the engine itself has exited, what it left behind (a process still
  * holding its output) gets DRAIN_SECONDS to finish, then the output counts
@@ -401,16 +457,15 @@ static int perftree_read_line(EngineProcess *p, double deadline, double *drain_u
     }
 }
 
-static int perftree_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
-                           Collected *d, char *err, size_t errlen)
+/* Runs a perftree engine's command on (depth, FEN, moves) and reads its
+ * divide into d; `shown` is the query as messages name it. */
+static int perftree_divide_run(Engine *e, const Position *root, const char *moves, const char *fen, const char *shown,
+                               const Position *here, int depth, Collected *d, char *err, size_t errlen)
 {
-    char fen[POSITION_TEXT_MAX], depth_text[16], what[POSITION_TEXT_MAX], script[4096];
-    char shown[QUERY_TEXT_MAX];
-    position_format(root, fen, sizeof fen);
+    char depth_text[16], what[POSITION_TEXT_MAX], script[4096];
     snprintf(depth_text, sizeof depth_text, "%d", depth);
     snprintf(script, sizeof script, "%s \"$@\"", e->spec.command);
-    snprintf(shown, sizeof shown, "%d '%s' '%s'", depth, fen, moves ? moves : "");
-    char *argv[] = {"/bin/sh", "-c", script, "sh", depth_text, fen, (char *)(moves ? moves : ""), NULL};
+    char *argv[] = {"/bin/sh", "-c", script, "sh", depth_text, (char *)fen, (char *)(moves ? moves : ""), NULL};
     char message[256];
     if (process_start(&e->process, argv, false, message, sizeof message) < 0) {
         snprintf(err, errlen, "engine %s: %s", e->spec.name, message);
@@ -464,6 +519,23 @@ static int perftree_divide(Engine *e, const Position *root, const char *moves, c
     if (problem)
         return engine_failed(e, shown, &at_problem, err, errlen, problem);
     return divide_finish(e, shown, &a, d, root->game, err, errlen);
+}
+
+static int perftree_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
+                           Collected *d, char *err, size_t errlen)
+{
+    char fen[POSITION_TEXT_MAX];
+    position_format(root, fen, sizeof fen);
+    size_t size = strlen(fen) + (moves ? strlen(moves) : 0) + 32;
+    char *shown = malloc(size);
+    if (!shown) {
+        snprintf(err, errlen, "engine %s: out of memory for a query", e->spec.name);
+        return -1;
+    }
+    snprintf(shown, size, "%d '%s' '%s'", depth, fen, moves ? moves : "");
+    int r = perftree_divide_run(e, root, moves, fen, shown, here, depth, d, err, errlen);
+    free(shown);
+    return r;
 }
 
 int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
