@@ -8,10 +8,16 @@
  * write and what other threads may read without a race (workers read it
  * between work units). */
 static atomic_int received_signal;
+/* The dispositions before interrupt_install: a second signal goes there
+ * (the default, or the handler that ends the engines: engine_groups.c). */
+static struct sigaction before_int, before_term;
 
 static void record_signal(int signo)
 {
-    atomic_store(&received_signal, signo);
+    if (atomic_exchange(&received_signal, signo) == 0)
+        return;
+    sigaction(signo, signo == SIGINT ? &before_int : &before_term, NULL);
+    raise(signo); /* delivered once this handler returns */
 }
 
 void interrupt_install(InterruptGuard *guard)
@@ -20,7 +26,8 @@ void interrupt_install(InterruptGuard *guard)
     struct sigaction action = {0};
     action.sa_handler = record_signal;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND; /* a second signal is not caught */
+    sigaction(SIGINT, NULL, &before_int); /* known before a second signal can ask */
+    sigaction(SIGTERM, NULL, &before_term);
     sigaction(SIGINT, &action, &guard->saved_int);
     sigaction(SIGTERM, &action, &guard->saved_term);
 }

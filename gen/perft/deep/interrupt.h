@@ -11,8 +11,9 @@ typedef struct InterruptGuard {
 } InterruptGuard;
 
 /* Installs the handlers (clearing any earlier request) until
- * interrupt_restore.  A second signal gets the previous disposition (the
- * handler resets itself), so a second Ctrl-C stops a run at once. */
+ * interrupt_restore.  A second signal goes to the previous disposition
+ * (the default, or the handler that ends the engines first), so a second
+ * Ctrl-C stops a run at once. */
 void interrupt_install(InterruptGuard *guard);
 void interrupt_restore(const InterruptGuard *guard);
 

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "clock.h"
+#include "engine/engine_groups.h"
 #include "move_text.h"
 #include "position_text.h"
 
@@ -186,6 +187,7 @@ int engine_open(Engine *e, const char *spec, const char *const *options, int opt
 {
     memset(e, 0, sizeof *e);
     e->timeout = timeout;
+    engine_groups_watch(); /* before any count, so a runner's own handler passes signals on */
     if (strlen(spec) >= sizeof e->spec_text) {
         snprintf(err, errlen, "--engine '%.40s...' is longer than %d bytes", spec, ENGINE_SPEC_MAX - 1);
         return -1;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "engine/engine_groups.h"
 
 extern char **environ;
 
@@ -73,6 +74,7 @@ int process_start(EngineProcess *p, char *const argv[], bool with_input, char *e
         p->pid = 0;
         return -1;
     }
+    engine_groups_add(p->pid);
     p->from_fd = out[0];
     p->to_fd = in[0];
     return 0;
@@ -182,6 +184,7 @@ int process_finish(EngineProcess *p, bool kill_it, double grace)
     }
     /* Whatever the shell left behind in its group goes too. */
     kill(-p->pid, SIGKILL);
+    engine_groups_remove(p->pid);
     close_fd(&p->from_fd);
     p->pid = 0;
     p->reaped = false;
