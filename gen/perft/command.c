@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "data_dir.h"
+#include "input_files.h"
 #include "options.h"
 #include "output.h"
 #include "position_text.h"
@@ -122,6 +123,8 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
         return report_error(err, "--from %s", message);
     if (hooks && hooks->results_elsewhere)
         s.output = NULL; /* two processes writing one file would overwrite each other's lines */
+    if (input_files_check(&s, fileno(out), message, sizeof message) < 0)
+        return report_error(err, "%s", message);
     Output o;
     if (output_open(&o, out, &s, message, sizeof message) < 0)
         return report_error(err, "%s", message);
