@@ -15,7 +15,7 @@
 FUZZ_SECONDS ?= 60
 FUZZ_BACKEND_DEBUG ?=
 FUZZ_KNOWN_DEFECTS ?=
-FUZZ_TARGETS := position_text move_list suite_file engine_lines
+FUZZ_TARGETS := position_text move_list suite_file engine_lines uci_server
 FUZZ_BUILD := build/fuzz$(if $(FUZZ_BACKEND_DEBUG),-debug)
 FUZZ_BIN := bin/fuzz$(if $(FUZZ_BACKEND_DEBUG),-debug)
 FUZZ_SANITIZERS := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -39,6 +39,7 @@ FUZZ_MAX_LEN_position_text := 2048
 FUZZ_MAX_LEN_move_list := 8192
 FUZZ_MAX_LEN_suite_file := 8192
 FUZZ_MAX_LEN_engine_lines := 4096
+FUZZ_MAX_LEN_uci_server := 8192
 # Long move lists from the start: no slow growth of the input length.
 FUZZ_OPTIONS_move_list := -len_control=0
 # Options for a long campaign (-jobs, -workers ...), passed to every target.
@@ -83,6 +84,15 @@ $(FUZZ_SEEDS)/.built: $(FUZZ_SEED_BIN) $(FUZZ_FIXTURES)
 	printf '\001sf=chess:uci:stockfish\ne7e8Q: 1\ne2e4: 18446744073709551616\nNodes searched: 18446744073709551615\n' \
 	    >$(FUZZ_SEEDS)/engine_lines/uci-chess-upper-and-range
 	printf '\000q=quaternity:perftree:./mine\nd11e12Q 1\n99999999999999999999\n' >$(FUZZ_SEEDS)/engine_lines/perftree-declared
+	@# UCI sessions: a GUI's handshake, perftree's glued setoption line, a Quaternity position, options.
+	printf 'uci\nisready\nposition startpos moves e2e4 e7e5\ngo perft 2\nquit\n' >$(FUZZ_SEEDS)/uci_server/gui-chess
+	printf 'setoption name UCI_Chess960 value falseposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves g1f3\ngo perft 1\n' \
+	    >$(FUZZ_SEEDS)/uci_server/perftree-glued
+	printf 'position fen %s moves d4d5\ngo perft 1\nucinewgame\nposition startpos\ngo perft 1\n' \
+	    'rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w' \
+	    >$(FUZZ_SEEDS)/uci_server/quaternity
+	printf 'setoption name Backend value mailbox\nsetoption name Threads value 2\nsetoption name Hash value 1\nsetoption name UCI_Chess960 value true\nposition fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\ngo perft 2\nstop\n' \
+	    >$(FUZZ_SEEDS)/uci_server/options-chess960
 	touch $@
 
 fuzz-build: deps-fuzz
