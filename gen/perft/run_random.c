@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "chess960_start.h"
-#include "clock.h"
 #include "deep/progress.h"
 #include "epd.h"
 #include "move_text.h"
