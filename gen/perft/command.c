@@ -7,6 +7,7 @@
 #include "input_files.h"
 #include "options.h"
 #include "output.h"
+#include "output_random.h"
 #include "position_text.h"
 #include "registry.h"
 #include "report.h"
@@ -94,12 +95,24 @@ static void report_engines(const Participants *p, FILE *err)
     }
 }
 
+/* Random games: the run computes, output_random prints. */
+static int random_games(const RunSettings *s, Participants *parts, Output *o, FILE *err)
+{
+    RandomResult *r = malloc(sizeof *r); /* the report's path is long */
+    if (!r)
+        return output_error(o, err, "random games: out of memory");
+    run_random(s, parts, err, r);
+    int status = output_random(o, err, s, parts, r);
+    free(r);
+    return status;
+}
+
 /* The mode's runner, once the table and the participants are ready. */
 static int run_mode(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err)
 {
     switch (s->mode) {
     case RUN_SUITE: return run_suite(s, parts, counting, o, err, NULL);
-    case RUN_RANDOM: return run_random(s, parts, o, err, NULL);
+    case RUN_RANDOM: return random_games(s, parts, o, err);
     default: return run_divide(s, parts, counting, o, err);
     }
 }
