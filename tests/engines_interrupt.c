@@ -100,7 +100,10 @@ static void interrupted_while_an_engine_counts(const char *protocol, int signo, 
     char line[128];
     snprintf(line, sizeof line, "perft: interrupted by %s; the engines it started are ended\n", signal_name);
     cr_expect(strstr(text, line), "%s: no interrupt line in:\n%s", protocol, text);
-    pid_t left = live_process(0, engine);
+    /* SIGKILL takes effect a moment after the descriptors are closed. */
+    pid_t left;
+    while ((left = live_process(0, engine)) && now() < deadline + 10 * TEST_SLOWDOWN)
+        pause_seconds(0.02);
     cr_expect(!left, "%s: process %d of the engine's group %d is still running", protocol, (int)left, (int)engine);
     fclose(c.err);
     unlink(out_path);
