@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "support.h"
@@ -20,16 +21,35 @@ CliRun cli_run(const char *const *args)
     size_t out_size, err_size;
     FILE *out = open_memstream(&r.out, &out_size), *err = open_memstream(&r.err, &err_size);
     cr_assert(out && err, "open_memstream failed");
+    /* The processes the run starts (engines, the shells around them) write
+     * on the test process's descriptor 2: kept in r.children_err, not
+     * mixed into the test suite's output. */
+    FILE *children = tmpfile();
+    int saved = dup(STDERR_FILENO);
+    cr_assert(children && saved >= 0 && fflush(stderr) == 0 && dup2(fileno(children), STDERR_FILENO) >= 0);
     r.status = perft_command(argc, argv, out, err, NULL);
+    fflush(stderr);
+    cr_assert(dup2(saved, STDERR_FILENO) >= 0);
+    close(saved);
     fclose(out);
     fclose(err);
+    /* Kept in the same allocation as r.err, after its NUL: whoever frees
+     * r.err frees both. */
+    long size = fseek(children, 0, SEEK_END) == 0 ? ftell(children) : 0;
+    size_t length = size > 0 ? (size_t)size : 0, err_length = strlen(r.err);
+    char *both = realloc(r.err, err_length + 1 + length + 1);
+    cr_assert(both);
+    rewind(children);
+    r.err = both, r.children_err = both + err_length + 1;
+    r.children_err[fread(r.children_err, 1, length, children)] = '\0';
+    fclose(children);
     return r;
 }
 
 void cli_free(CliRun *r)
 {
     free(r->out);
-    free(r->err);
+    free(r->err); /* and children_err with it */
 }
 
 const char *joined(const char *const *args, char *buf, size_t size)

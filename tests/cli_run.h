@@ -8,8 +8,9 @@
 
 typedef struct CliRun {
     int status;
-    char *out; /* stdout's text */
-    char *err; /* stderr's text */
+    char *out;          /* stdout's text */
+    char *err;          /* stderr's text */
+    char *children_err; /* what the processes it started (engines) wrote on stderr; freed with err */
 } CliRun;
 
 enum { CLI_ARGS_MAX = 16 };

@@ -22,6 +22,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "../gen/chess/zobrist.h"
 #include "../gen/quaternity/zobrist.h"
@@ -455,8 +457,10 @@ static bool find_sampled(const Backend *backend, void *state, int plies, Zobrist
 }
 
 /* A wrong count planted in the table under a sampled key: --hash-verify
- * recomputes it and stops the process with the contract status. */
-Test(hash, verify_catches_a_planted_count, .exit_code = BACKEND_CONTRACT_EXIT, .timeout = 60 * TEST_SLOWDOWN)
+ * recomputes it and stops the process with the contract status and one
+ * line naming the key's depth and both counts.  The count runs in a child
+ * process whose stderr the test reads (not the suite's output). */
+Test(hash, verify_catches_a_planted_count, .timeout = 60 * TEST_SLOWDOWN)
 {
     const Backend *backends[BACKENDS_MAX];
     backends_of(GAME_CHESS, backends);
@@ -468,7 +472,33 @@ Test(hash, verify_catches_a_planted_count, .exit_code = BACKEND_CONTRACT_EXIT, .
     perft_hash_set_verify(table, true);
     uint64_t right = backends[0]->perft(state, 3, 1);
     perft_hash_store(table, key, 3, right + 1);
-    backends[0]->perft_hashed(state, 3, 1, table);
-    cr_assert_fail("the planted count %llu (right: %llu) was not caught", (unsigned long long)right + 1,
-                   (unsigned long long)right);
+    int pipe_fds[2];
+    cr_assert(pipe(pipe_fds) == 0);
+    fflush(NULL);
+    pid_t child = fork();
+    cr_assert(child >= 0);
+    if (child == 0) {
+        dup2(pipe_fds[1], STDERR_FILENO);
+        close(pipe_fds[0]), close(pipe_fds[1]);
+        backends[0]->perft_hashed(state, 3, 1, table);
+        _exit(0); /* not caught */
+    }
+    close(pipe_fds[1]);
+    char said[512] = "";
+    size_t held = 0;
+    for (ssize_t got; held < sizeof said - 1 && (got = read(pipe_fds[0], said + held, sizeof said - 1 - held)) > 0;)
+        held += (size_t)got;
+    said[held] = '\0';
+    close(pipe_fds[0]);
+    int status;
+    cr_assert_eq(waitpid(child, &status, 0), child);
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == BACKEND_CONTRACT_EXIT,
+              "the planted count %llu (right: %llu) was not caught (status %d)", (unsigned long long)right + 1,
+              (unsigned long long)right, status);
+    char expected[128];
+    snprintf(expected, sizeof expected, "at depth 3 is %llu, the unhashed perft counts %llu\n",
+             (unsigned long long)right + 1, (unsigned long long)right);
+    cr_expect(strstr(said, "--hash-verify: the table's count for key ") && strstr(said, expected), "%s", said);
+    perft_hash_destroy(table);
+    instance_close(backends[0], state);
 }
