@@ -34,7 +34,7 @@ endif
 CC := gcc
 CXX := g++
 MODE ?= release
-# Builds with extra backends get their own object tree: registry.c differs.
+# Builds with extra backends get their own object tree: the registry differs.
 BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)$(if $(WERROR),-werror)
 BUILD := build/$(MODE)$(BUILD_SUFFIX)
 
@@ -56,22 +56,30 @@ QBB_PORTABLE ?=
 # objects and binary, so a -Werror build never mixes with the usual one.
 WERROR ?=
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(if $(WERROR),-Werror) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
-          $(if $(QBB_PORTABLE),-DQBB_PORTABLE) \
-          $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
+          $(if $(QBB_PORTABLE),-DQBB_PORTABLE)
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
 # JSON output (--format json) is written with jansson (libjansson-dev).
 LDLIBS := -ljansson
 
 # Backends are found by folder: gen/GAME/*.c is code the backends of one game
-# share, gen/GAME/BACKEND/*.c one backend (registered in gen/core/registry.c).
-# Optional backends (gen/chess/template) are built only when named in
-# EXTRA_BACKENDS, which also defines EXTRA_BACKEND_<NAME> for the registry.
+# share, gen/GAME/BACKEND/*.c one backend.  Optional backends
+# (gen/chess/template) are built only when named in EXTRA_BACKENDS.
 GAMES := quaternity chess
 OPTIONAL_BACKENDS := template
 EXTRA_BACKENDS ?=
 BACKEND_DIRS := $(filter-out $(foreach b,$(filter-out $(EXTRA_BACKENDS),$(OPTIONAL_BACKENDS)),gen/%/$(b)/),\
-                  $(foreach g,$(GAMES),$(wildcard gen/$(g)/*/)))
+                  $(foreach g,$(GAMES),$(sort $(wildcard gen/$(g)/*/))))
 BACKEND_DIRS := $(filter-out %/tools/,$(BACKEND_DIRS))
+# The registry (gen/core/registry.c) is the list of built backend folders,
+# Quaternity first, each by its entry GAME_BACKEND_backend: a backend is
+# registered by its folder, with no line to add.  Within a game, --list,
+# help and runs show BACKEND_ORDER first, any other backend after them by
+# name.  registry.o is rebuilt when the list changes ($(BUILD)/backends.txt
+# is rewritten only then).
+BACKEND_ORDER := mailbox padded bitboard
+ordered_dirs = $(foreach b,$(BACKEND_ORDER),$(filter gen/$(1)/$(b)/,$(2))) $(filter-out $(BACKEND_ORDER:%=gen/$(1)/%/),$(2))
+registry_entries = $(subst $(eval) ,,$(foreach d,$(1),BACKEND($(subst /,_,$(patsubst gen/%/,%,$(d))))))
+REGISTERED_BACKENDS := $(call registry_entries,$(foreach g,$(GAMES),$(call ordered_dirs,$(g),$(filter gen/$(g)/%,$(BACKEND_DIRS)))))
 GEN_SRC := $(wildcard gen/core/*.c $(GAMES:%=gen/%/*.c) $(BACKEND_DIRS:%=%*.c))
 PERFT_SRC := $(wildcard gen/perft/*.c gen/perft/*/*.c)
 TEST_SRC := $(wildcard tests/*.c)
@@ -107,6 +115,11 @@ $(BUILD)/version.txt: FORCE
 $(BUILD)/gen/perft/version.o: $(BUILD)/version.txt
 $(BUILD)/gen/perft/version.o: CFLAGS += -DPERFT_VERSION='"$(VERSION_TEXT)"' -DPERFT_BUILD_MODE='"$(MODE)"'
 .PHONY: FORCE
+$(BUILD)/backends.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(REGISTERED_BACKENDS)' | cmp -s - $@ || echo '$(REGISTERED_BACKENDS)' > $@
+$(BUILD)/gen/core/registry.o: $(BUILD)/backends.txt
+$(BUILD)/gen/core/registry.o: CFLAGS += -D'REGISTERED_BACKENDS=$(REGISTERED_BACKENDS)'
 
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
@@ -114,14 +127,15 @@ $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 
 # tests/planted: a backend with a planted bug.  The test suite uses it
 # directly; build/MODE/perft-planted is bin/perft with it registered (its own
-# registry.o, compiled with EXTRA_BACKEND_PLANTED), so that the UCI engine's
+# registry.o, with the planted entries added), so that the UCI engine's
 # tests can choose the bug inside `perft --uci`.
 PLANTED_OBJ := $(BUILD)/tests/planted/planted_backend.o
 PLANTED_BIN := $(BUILD)/perft-planted
 $(PLANTED_OBJ) $(BUILD)/tests/planted/perft_planted.o: CFLAGS += -Igen/perft
-$(BUILD)/tests/planted/registry.o: gen/core/registry.c | deps-build
+$(BUILD)/tests/planted/registry.o: gen/core/registry.c $(BUILD)/backends.txt | deps-build
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DEXTRA_BACKEND_PLANTED -c $< -o $@
+	$(CC) $(CFLAGS) -D'REGISTERED_BACKENDS=$(REGISTERED_BACKENDS)BACKEND(quaternity_planted)BACKEND(chess_planted)' \
+	    -c $< -o $@
 $(PLANTED_BIN): $(filter-out $(BUILD)/gen/core/registry.o,$(GEN_OBJ)) $(HARNESS_OBJ) $(PLANTED_OBJ) \
                 $(BUILD)/tests/planted/registry.o $(BUILD)/tests/planted/perft_planted.o
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)

@@ -255,7 +255,7 @@ for entry in "${FIXTURES[@]}"; do
 done
 rm -f "$dir/.stderr"
 if [ ${#games[@]} -eq 0 ]; then
-    echo "bench: no backend is registered (gen/core/registry.c)" >&2
+    echo "bench: no backend is registered (gen/core/registry.c: the Makefile lists the backend folders)" >&2
     exit 1
 fi
 

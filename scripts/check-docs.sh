@@ -15,7 +15,12 @@
 #       with the parameter names, their order) differs from its #define;
 #   (d) an include circle among gen/**/*.c and *.h (quoted includes,
 #       resolved relative to the file, then -Igen/core, then -Igen/perft as
-#       the Makefile does); the circle is printed.
+#       the Makefile does); the circle is printed;
+#   (e) a circle of units (a .c with the .h of its name; a file alone is
+#       its own unit) in gen/, though no file includes itself, and a core ->
+#       game reference: a gen/core file that includes a file of gen/chess or
+#       gen/quaternity, or names what one defines (a header's macro, type or
+#       function, a .c file's exported variable such as a registry entry).
 # Paths in a region between <!-- check-docs: planned --> and
 # <!-- check-docs: end --> may name files that do not exist yet: those are
 # printed as notes, not failures.

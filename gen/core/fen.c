@@ -125,21 +125,6 @@ static int parse_board(const char *board, size_t len, Position *pos, int king_sq
     return 0;
 }
 
-/* The file of `side`'s outermost rook on its back rank on one side of the
- * king (king_side: toward h), or -1. */
-static int outermost_rook(const Position *pos, int side, int king_file, bool king_side)
-{
-    int rank_start = side == CHESS_WHITE ? 0 : 56;
-    for (int i = 0; i < C_WIDTH; i++) {
-        int file = king_side ? C_WIDTH - 1 - i : i;
-        if (king_side ? file <= king_file : file >= king_file)
-            break;
-        if (is(pos->board[rank_start + file], side, ROOK))
-            return file;
-    }
-    return -1;
-}
-
 /* The castling field, in any of its three forms: FEN's KQkq (standard
  * chess), X-FEN (K and Q meaning the outermost rook on that side of the
  * king, a file letter an inner one) and Shredder-FEN (the rooks' files, as
@@ -183,7 +168,7 @@ static int parse_castling(const char *s, size_t len, Position *pos, const int ki
         bool king_side;
         if (kqkq) {
             king_side = toupper((unsigned char)c) == 'K';
-            file = outermost_rook(pos, side, king_file, king_side);
+            file = position_outermost_rook(pos, side, king_file, king_side);
             if (file < 0)
                 return fail(
                     err, errlen,
@@ -297,25 +282,8 @@ static size_t write_fen_man(Piece man, char *out)
     return 1;
 }
 
-/* The file of `side`'s king on its back rank, or -1. */
-static int back_rank_king_file(const Position *pos, int side)
-{
-    int rank_start = side == CHESS_WHITE ? 0 : 56;
-    for (int file = 0; file < C_WIDTH; file++)
-        if (is(pos->board[rank_start + file], side, KING))
-            return file;
-    return -1;
-}
-
-bool fen_castling_by_file(const Position *pos, int right)
-{
-    int side = right / 2;
-    return (pos->castling_letters & CASTLE_LETTER_FILE(right)) ||
-           outermost_rook(pos, side, back_rank_king_file(pos, side), right % 2 == 0) != pos->castling_rook[right];
-}
-
 /* The castling field as it was given: each right as K, Q, k or q, or as
- * its rook's file letter (fen_castling_by_file), in the order given; '-'
+ * its rook's file letter (position_castling_by_file), in the order given; '-'
  * when no right is held. */
 static size_t castling_field_format(const Position *pos, char *out)
 {
@@ -326,7 +294,8 @@ static size_t castling_field_format(const Position *pos, char *out)
             int right = 2 * side + (queen_first ? 1 - i : i);
             if (!(pos->castling & (1u << right)))
                 continue;
-            char letter = fen_castling_by_file(pos, right) ? (char)('A' + pos->castling_rook[right]) : "KQ"[right % 2];
+            char letter =
+                position_castling_by_file(pos, right) ? (char)('A' + pos->castling_rook[right]) : "KQ"[right % 2];
             out[n++] = side == CHESS_WHITE ? letter : (char)tolower((unsigned char)letter);
         }
     }
