@@ -6,7 +6,7 @@
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make test-debug the tests in MODE=debug: every backend's invariants checked after every make and unmake
 #   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
-#   make compare    every backend's perft side by side with a build of commit 044f842 (BASE=..., RUNS=..., default 5)
+#   make compare BASE=COMMIT  every backend's perft side by side with a build of COMMIT (RUNS=N, default 5; SET=chess, chess960, quaternity)
 #   make perft-full every published count at every depth (long: see results/README.md)
 #   make bench      Google Benchmark + hyperfine + plots (long: see results/README.md)
 #   make bench-quick the same, trimmed to under two minutes
@@ -82,7 +82,7 @@ registry_entries = $(subst $(eval) ,,$(foreach d,$(1),BACKEND($(subst /,_,$(pats
 REGISTERED_BACKENDS := $(call registry_entries,$(foreach g,$(GAMES),$(call ordered_dirs,$(g),$(filter gen/$(g)/%,$(BACKEND_DIRS)))))
 GEN_SRC := $(wildcard gen/core/*.c $(GAMES:%=gen/%/*.c) $(BACKEND_DIRS:%=%*.c))
 PERFT_SRC := $(wildcard gen/perft/*.c gen/perft/*/*.c)
-TEST_SRC := $(wildcard tests/*.c)
+TEST_SRC := $(wildcard tests/*.c tests/support/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/%.o)
 PERFT_OBJ := $(PERFT_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -140,9 +140,11 @@ $(PLANTED_BIN): $(filter-out $(BUILD)/gen/core/registry.o,$(GEN_OBJ)) $(HARNESS_
                 $(BUILD)/tests/planted/registry.o $(BUILD)/tests/planted/perft_planted.o
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-# The tests also use the harness's headers, and run this build's bin/perft
-# as a child (tests/child.c, tests/engines_support.c), and perft-planted.
-$(TEST_OBJ): CFLAGS += -Igen/perft -Itests/planted -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"' \
+# The tests also use the harness's headers and their support code
+# (tests/support/: #include "support.h" by its bare name), and run this
+# build's bin/perft as a child (tests/support/child.c,
+# tests/support/engines_support.c), and perft-planted.
+$(TEST_OBJ): CFLAGS += -Igen/perft -Itests/support -Itests/planted -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"' \
                        -DTEST_PLANTED_PERFT='"$(PLANTED_BIN)"'
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ) $(PLANTED_OBJ)
@@ -200,17 +202,17 @@ test-template: deps-test
 	$(MAKE) --no-print-directory -j$(JOBS) EXTRA_BACKENDS=template test-build
 	build/release-template/test-suite --jobs 2
 
-BASE ?= 044f842
-
+# make compare BASE=COMMIT [RUNS=N] [SET=headline|chess|chess960|quaternity]: no default base.
 compare: $(PERFT_BIN)
+	@[ -n "$(BASE)" ] || { echo "make compare: name the base: make compare BASE=COMMIT (or a binary's path; RUNS=N, SET=NAME)" >&2; exit 2; }
 	$(call require_packages,util-linux python3)
-	./scripts/compare-commit.sh $(BASE) $(RUNS)
+	./scripts/compare.sh $(if $(RUNS),--runs $(RUNS)) $(if $(SET),--set $(SET)) $(BASE)
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
 
 # The files `make format` rewrites and `make format-check` checks (CI).
-FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h tests/*.h tests/planted/*.[ch] bench/*.c bench/*.cpp bench/*.h)
+FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h tests/*.h tests/support/*.h tests/planted/*.[ch] bench/*.c bench/*.cpp bench/*.h)
 
 deps-format:
 	$(call require_packages,clang-format)

@@ -519,6 +519,43 @@ def check_core_direction(graph, lines):
                         f"core -> game: names {m.group(0)}, defined in {names[m.group(0)]}")
 
 
+# ---- (f) cited results and scripts -------------------------------------------------------------------------
+
+CITED_PATH = re.compile(r"(?<![\w./-])((?:results|scripts)/[\w.*{},+-]*(?:/[\w.*{},+-]*)*)")
+
+
+def citing_files():
+    """The Makefiles, READMEs, DESIGN.md, CONTRIBUTING.md, and the code and scripts (their comments and text)."""
+    yield os.path.join(ROOT, "Makefile")
+    for path in walk(".", (".md", ".mk")):
+        rel = os.path.relpath(path, ROOT)
+        if path.endswith(".mk") or os.path.basename(path) in ("README.md", "DESIGN.md", "CONTRIBUTING.md", "RULES.md",
+                                                                "PORTABILITY.md"):
+            yield path
+    for top in CODE_DIRS + ("results/experiments",):
+        for path in walk(top, (".c", ".h", ".cpp", ".sh", ".py", ".gp")):
+            yield path
+    yield os.path.join(ROOT, ".ci/run")
+
+
+def check_cited_paths():
+    for path in dict.fromkeys(citing_files()):
+        if not os.path.isfile(path):
+            continue
+        text = read(path)
+        for m in CITED_PATH.finditer(text):
+            token = m.group(1).rstrip(".,;:")
+            if text[m.end():m.end() + 1] in ("$", '"', "'"):
+                continue  # a path the code builds (results/runs/$stamp)
+            parts = token.split("/")
+            if any(is_placeholder(p) for p in parts) or "$" in token:
+                continue
+            alts = expand_braces(token)
+            if all(glob.glob(os.path.join(ROOT, a)) if "*" in a else os.path.exists(os.path.join(ROOT, a)) for a in alts):
+                continue
+            problem(path, line_of(text, m.start()), f"cites '{token}': no such file or folder")
+
+
 # ---- main --------------------------------------------------------------------------------------------------
 
 def main():
@@ -537,13 +574,14 @@ def main():
         BASENAMES.update(files)
     docs = [os.path.join(ROOT, "README.md")] + [
         p for p in walk(".", (".md",))
-        if os.path.basename(p) in ("README.md", "DESIGN.md", "RULES.md") and p != os.path.join(ROOT, "README.md")]
+        if os.path.basename(p) in ("README.md", "DESIGN.md", "RULES.md", "CONTRIBUTING.md") and p != os.path.join(ROOT, "README.md")]
     targets = make_targets()
     macros = collect_macros()
     for doc in docs:
         if os.path.isfile(doc):
             check_markdown(doc, targets, macros)
     check_includes()
+    check_cited_paths()
     for n in notes:
         print(n, file=sys.stderr)
     for p in problems:
