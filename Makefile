@@ -306,7 +306,7 @@ test-mpi: deps-mpi
 -include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(PLANTED_OBJ:.o=.d) $(BUILD)/tests/planted/perft_planted.d $(BUILD)/tests/planted/registry.d
 include fuzz/fuzz.mk
 
-# ---- Ports (issue 24): the test suite on 64-bit ARM and on baseline x86-64,
+# ---- Ports: the test suite on 64-bit ARM and on baseline x86-64,
 # so that an x86-only line cannot slip in unguarded.  Every x86-only path
 # (PEXT, AVX2, SSE2) is chosen by the compiler's feature macros
 # (gen/core/build_info.h), so these builds take the portable ones by
@@ -371,7 +371,7 @@ test-aarch64: deps-aarch64
 	@echo "make test-aarch64: the tests and bin/perft-aarch64 run under qemu-user: any speed they print is the emulator's, not a speed figure"
 	$(AARCH64_RUN) $(call port_make,aarch64,release,test)
 
-# ---- Install (issue 23): `make install` and `make uninstall` with the GNU
+# ---- Install: `make install` and `make uninstall` with the GNU
 # variables PREFIX (default /usr/local) and DESTDIR (scripts/install.sh:
 # bin/perft, bin/perft-mpi when built, their manual pages, the position
 # suites under PREFIX/share/perft/positions, the bash completion; uninstall
