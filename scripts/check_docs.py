@@ -336,6 +336,38 @@ def check_macros(doc, text, off, snippet, macros):
 
 # ---- (d) include circles -----------------------------------------------------------------------------------
 
+def strongly_connected(graph):
+    """Tarjan's strongly connected components of graph (node -> nodes), in a fixed order."""
+    index, low, stack, on, sccs, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            scc = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                scc.append(w)
+                if w == v:
+                    break
+            sccs.append(scc)
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sccs
+
+
 def check_includes():
     graph, lines = {}, {}
     files = list(walk("gen", (".c", ".h")))
@@ -356,35 +388,9 @@ def check_includes():
             deps.append(found)
             lines[(path, found)] = line_of(text, m.start())
         graph[path] = deps
-    # Tarjan's strongly connected components; each one of more than one file
-    # (or a file that includes itself) is a circle.
-    index, low, stack, on, sccs, counter = {}, {}, [], set(), [], [0]
-
-    def visit(v):
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in graph.get(v, []):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            scc = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                scc.append(w)
-                if w == v:
-                    break
-            sccs.append(scc)
-
-    sys.setrecursionlimit(10000)
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
+    # each strongly connected component of more than one file (or a file
+    # that includes itself) is a circle
+    sccs = strongly_connected(graph)
     for scc in sccs:
         members = set(scc)
         if len(scc) == 1 and scc[0] not in graph.get(scc[0], []):
@@ -434,42 +440,19 @@ def check_units(graph, lines):
     units = {}
     for f, deps in graph.items():
         units.setdefault(unit_of(f), set()).update(unit_of(d) for d in deps if unit_of(d) != unit_of(f))
-    index, low, stack, on, counter = {}, {}, [], set(), [0]
-
-    def visit(v):
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(units.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            scc = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                scc.append(w)
-                if w == v:
-                    break
-            if len(scc) > 1:
-                members = sorted(os.path.relpath(u, ROOT) for u in scc)
-                first = min(scc)
-                where = next((f for f in graph if unit_of(f) == first), first)
-                what = "circle of units (a .c with its .h): " + ", ".join(members) + ": one unit must not need the other's"
-                if tuple(members) in UNIT_CIRCLES_BEING_REMOVED:
-                    seen_circles.add(tuple(members))
-                    note(where, 1, what + " (being removed)")
-                else:
-                    problem(where, 1, what)
-
     seen_circles = set()
-    for v in sorted(units):
-        if v not in index:
-            visit(v)
+    for scc in strongly_connected(units):
+        if len(scc) < 2:
+            continue
+        members = sorted(os.path.relpath(u, ROOT) for u in scc)
+        first = min(scc)
+        where = next((f for f in graph if unit_of(f) == first), first)
+        what = "circle of units (a .c with its .h): " + ", ".join(members) + ": one unit must not need the other's"
+        if tuple(members) in UNIT_CIRCLES_BEING_REMOVED:
+            seen_circles.add(tuple(members))
+            note(where, 1, what + " (being removed)")
+        else:
+            problem(where, 1, what)
     for gone in sorted(UNIT_CIRCLES_BEING_REMOVED - seen_circles):
         problem(os.path.join(ROOT, "scripts/check_docs.py"), 1,
                 f"the circle of units {', '.join(gone)} is gone: remove it from UNIT_CIRCLES_BEING_REMOVED")

@@ -26,7 +26,9 @@ int backends_of(Game game, const Backend *out[BACKENDS_MAX])
             cr_assert(n < BACKENDS_MAX, "more than %d %s backends registered", BACKENDS_MAX, game_name(game));
             out[n++] = backend_registry[i];
         }
-    cr_assert(n >= 1, "no %s backend is registered in gen/core/registry.c: nothing to test", game_name(game));
+    cr_assert(n >= 1,
+              "no %s backend is registered (gen/core/registry.c lists the built backend folders): nothing to test",
+              game_name(game));
     return n;
 }
 
