@@ -15,7 +15,8 @@
 #   make test-mpi   bin/perft-mpi against bin/perft on 1, 2 and 3 ranks (installs Open MPI if missing)
 #   make format     clang-format every C/C++ source
 #   make format-check  the same files checked, nothing changed: fails on any difference
-#   make docs-check the docs check (scripts/check-docs.sh): rules citations, paths, make targets, macros, include circles
+#   make docs-check the docs check (scripts/check-docs.sh): rules citations, paths, make targets, macros, include circles,
+#                   circles of units, core -> game references, cited results/ and scripts/ paths
 #   make WERROR=1   the release build with -Werror (bin/perft-werror, its own objects)
 #   make exports-check every function gen/ exports is called from another file (after make test and make test-debug)
 #   make install    bin/perft, its manual page, the position suites, bash completion under PREFIX (default /usr/local), DESTDIR
