@@ -6,7 +6,7 @@
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make test-debug the tests in MODE=debug: every backend's invariants checked after every make and unmake
 #   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
-#   make compare    every backend's perft side by side with a build of commit 044f842 (BASE=..., RUNS=..., default 5)
+#   make compare BASE=COMMIT  every backend's perft side by side with a build of COMMIT (RUNS=N, default 5; SET=chess, chess960, quaternity)
 #   make perft-full every published count at every depth (long: see results/README.md)
 #   make bench      Google Benchmark + hyperfine + plots (long: see results/README.md)
 #   make bench-quick the same, trimmed to under two minutes
@@ -15,7 +15,8 @@
 #   make test-mpi   bin/perft-mpi against bin/perft on 1, 2 and 3 ranks (installs Open MPI if missing)
 #   make format     clang-format every C/C++ source
 #   make format-check  the same files checked, nothing changed: fails on any difference
-#   make docs-check the docs check (scripts/check-docs.sh): rules citations, paths, make targets, macros, include circles
+#   make docs-check the docs check (scripts/check-docs.sh): rules citations, paths, make targets, macros, include circles,
+#                   circles of units, core -> game references, cited results/ and scripts/ paths
 #   make WERROR=1   the release build with -Werror (bin/perft-werror, its own objects)
 #   make exports-check every function gen/ exports is called from another file (after make test and make test-debug)
 #   make install    bin/perft, its manual page, the position suites, bash completion under PREFIX (default /usr/local), DESTDIR
@@ -34,7 +35,7 @@ endif
 CC := gcc
 CXX := g++
 MODE ?= release
-# Builds with extra backends get their own object tree: registry.c differs.
+# Builds with extra backends get their own object tree: the registry differs.
 BUILD_SUFFIX := $(if $(EXTRA_BACKENDS),-$(subst $(eval) ,-,$(strip $(EXTRA_BACKENDS))))$(if $(NO_PEXT),-nopext)$(if $(QBB_PORTABLE),-qbbportable)$(if $(WERROR),-werror)
 BUILD := build/$(MODE)$(BUILD_SUFFIX)
 
@@ -56,25 +57,33 @@ QBB_PORTABLE ?=
 # objects and binary, so a -Werror build never mixes with the usual one.
 WERROR ?=
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(if $(WERROR),-Werror) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
-          $(if $(QBB_PORTABLE),-DQBB_PORTABLE) \
-          $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
+          $(if $(QBB_PORTABLE),-DQBB_PORTABLE)
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
 # JSON output (--format json) is written with jansson (libjansson-dev).
 LDLIBS := -ljansson
 
 # Backends are found by folder: gen/GAME/*.c is code the backends of one game
-# share, gen/GAME/BACKEND/*.c one backend (registered in gen/core/registry.c).
-# Optional backends (gen/chess/template) are built only when named in
-# EXTRA_BACKENDS, which also defines EXTRA_BACKEND_<NAME> for the registry.
+# share, gen/GAME/BACKEND/*.c one backend.  Optional backends
+# (gen/chess/template) are built only when named in EXTRA_BACKENDS.
 GAMES := quaternity chess
 OPTIONAL_BACKENDS := template
 EXTRA_BACKENDS ?=
 BACKEND_DIRS := $(filter-out $(foreach b,$(filter-out $(EXTRA_BACKENDS),$(OPTIONAL_BACKENDS)),gen/%/$(b)/),\
-                  $(foreach g,$(GAMES),$(wildcard gen/$(g)/*/)))
+                  $(foreach g,$(GAMES),$(sort $(wildcard gen/$(g)/*/))))
 BACKEND_DIRS := $(filter-out %/tools/,$(BACKEND_DIRS))
+# The registry (gen/core/registry.c) is the list of built backend folders,
+# Quaternity first, each by its entry GAME_BACKEND_backend: a backend is
+# registered by its folder, with no line to add.  Within a game, --list,
+# help and runs show BACKEND_ORDER first, any other backend after them by
+# name.  registry.o is rebuilt when the list changes ($(BUILD)/backends.txt
+# is rewritten only then).
+BACKEND_ORDER := mailbox padded bitboard
+ordered_dirs = $(foreach b,$(BACKEND_ORDER),$(filter gen/$(1)/$(b)/,$(2))) $(filter-out $(BACKEND_ORDER:%=gen/$(1)/%/),$(2))
+registry_entries = $(subst $(eval) ,,$(foreach d,$(1),BACKEND($(subst /,_,$(patsubst gen/%/,%,$(d))))))
+REGISTERED_BACKENDS := $(call registry_entries,$(foreach g,$(GAMES),$(call ordered_dirs,$(g),$(filter gen/$(g)/%,$(BACKEND_DIRS)))))
 GEN_SRC := $(wildcard gen/core/*.c $(GAMES:%=gen/%/*.c) $(BACKEND_DIRS:%=%*.c))
 PERFT_SRC := $(wildcard gen/perft/*.c gen/perft/*/*.c)
-TEST_SRC := $(wildcard tests/*.c)
+TEST_SRC := $(wildcard tests/*.c tests/support/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/%.o)
 PERFT_OBJ := $(PERFT_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -107,6 +116,11 @@ $(BUILD)/version.txt: FORCE
 $(BUILD)/gen/perft/version.o: $(BUILD)/version.txt
 $(BUILD)/gen/perft/version.o: CFLAGS += -DPERFT_VERSION='"$(VERSION_TEXT)"' -DPERFT_BUILD_MODE='"$(MODE)"'
 .PHONY: FORCE
+$(BUILD)/backends.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(REGISTERED_BACKENDS)' | cmp -s - $@ || echo '$(REGISTERED_BACKENDS)' > $@
+$(BUILD)/gen/core/registry.o: $(BUILD)/backends.txt
+$(BUILD)/gen/core/registry.o: CFLAGS += -D'REGISTERED_BACKENDS=$(REGISTERED_BACKENDS)'
 
 $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 	@mkdir -p bin
@@ -114,21 +128,24 @@ $(PERFT_BIN): $(GEN_OBJ) $(PERFT_OBJ)
 
 # tests/planted: a backend with a planted bug.  The test suite uses it
 # directly; build/MODE/perft-planted is bin/perft with it registered (its own
-# registry.o, compiled with EXTRA_BACKEND_PLANTED), so that the UCI engine's
+# registry.o, with the planted entries added), so that the UCI engine's
 # tests can choose the bug inside `perft --uci`.
 PLANTED_OBJ := $(BUILD)/tests/planted/planted_backend.o
 PLANTED_BIN := $(BUILD)/perft-planted
 $(PLANTED_OBJ) $(BUILD)/tests/planted/perft_planted.o: CFLAGS += -Igen/perft
-$(BUILD)/tests/planted/registry.o: gen/core/registry.c | deps-build
+$(BUILD)/tests/planted/registry.o: gen/core/registry.c $(BUILD)/backends.txt | deps-build
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DEXTRA_BACKEND_PLANTED -c $< -o $@
+	$(CC) $(CFLAGS) -D'REGISTERED_BACKENDS=$(REGISTERED_BACKENDS)BACKEND(quaternity_planted)BACKEND(chess_planted)' \
+	    -c $< -o $@
 $(PLANTED_BIN): $(filter-out $(BUILD)/gen/core/registry.o,$(GEN_OBJ)) $(HARNESS_OBJ) $(PLANTED_OBJ) \
                 $(BUILD)/tests/planted/registry.o $(BUILD)/tests/planted/perft_planted.o
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-# The tests also use the harness's headers, and run this build's bin/perft
-# as a child (tests/child.c, tests/engines_support.c), and perft-planted.
-$(TEST_OBJ): CFLAGS += -Igen/perft -Itests/planted -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"' \
+# The tests also use the harness's headers and their support code
+# (tests/support/: #include "support.h" by its bare name), and run this
+# build's bin/perft as a child (tests/support/child.c,
+# tests/support/engines_support.c), and perft-planted.
+$(TEST_OBJ): CFLAGS += -Igen/perft -Itests/support -Itests/planted -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"' \
                        -DTEST_PLANTED_PERFT='"$(PLANTED_BIN)"'
 
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ) $(PLANTED_OBJ)
@@ -186,17 +203,17 @@ test-template: deps-test
 	$(MAKE) --no-print-directory -j$(JOBS) EXTRA_BACKENDS=template test-build
 	build/release-template/test-suite --jobs 2
 
-BASE ?= 044f842
-
+# make compare BASE=COMMIT [RUNS=N] [SET=headline|chess|chess960|quaternity]: no default base.
 compare: $(PERFT_BIN)
+	@[ -n "$(BASE)" ] || { echo "make compare: name the base: make compare BASE=COMMIT (or a binary's path; RUNS=N, SET=NAME)" >&2; exit 2; }
 	$(call require_packages,util-linux python3)
-	./scripts/compare-commit.sh $(BASE) $(RUNS)
+	./scripts/compare.sh $(if $(RUNS),--runs $(RUNS)) $(if $(SET),--set $(SET)) $(BASE)
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
 
 # The files `make format` rewrites and `make format-check` checks (CI).
-FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h tests/*.h tests/planted/*.[ch] bench/*.c bench/*.cpp bench/*.h)
+FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h tests/*.h tests/support/*.h tests/planted/*.[ch] bench/*.c bench/*.cpp bench/*.h)
 
 deps-format:
 	$(call require_packages,clang-format)
@@ -290,7 +307,7 @@ test-mpi: deps-mpi
 -include $(GEN_OBJ:.o=.d) $(PERFT_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(PLANTED_OBJ:.o=.d) $(BUILD)/tests/planted/perft_planted.d $(BUILD)/tests/planted/registry.d
 include fuzz/fuzz.mk
 
-# ---- Ports (issue 24): the test suite on 64-bit ARM and on baseline x86-64,
+# ---- Ports: the test suite on 64-bit ARM and on baseline x86-64,
 # so that an x86-only line cannot slip in unguarded.  Every x86-only path
 # (PEXT, AVX2, SSE2) is chosen by the compiler's feature macros
 # (gen/core/build_info.h), so these builds take the portable ones by
@@ -355,7 +372,7 @@ test-aarch64: deps-aarch64
 	@echo "make test-aarch64: the tests and bin/perft-aarch64 run under qemu-user: any speed they print is the emulator's, not a speed figure"
 	$(AARCH64_RUN) $(call port_make,aarch64,release,test)
 
-# ---- Install (issue 23): `make install` and `make uninstall` with the GNU
+# ---- Install: `make install` and `make uninstall` with the GNU
 # variables PREFIX (default /usr/local) and DESTDIR (scripts/install.sh:
 # bin/perft, bin/perft-mpi when built, their manual pages, the position
 # suites under PREFIX/share/perft/positions, the bash completion; uninstall

@@ -56,6 +56,9 @@ $(FUZZ_BUILD)/%.o: %.c | deps-fuzz
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
+$(FUZZ_BUILD)/gen/core/registry.o: $(BUILD)/backends.txt
+$(FUZZ_BUILD)/gen/core/registry.o: FUZZ_CFLAGS += -D'REGISTERED_BACKENDS=$(REGISTERED_BACKENDS)'
+
 $(FUZZ_BIN)/%: $(FUZZ_BUILD)/fuzz/%_target.o $(FUZZ_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -pthread $(LDLIBS)

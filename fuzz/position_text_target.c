@@ -20,7 +20,7 @@
  * many nodes, so that one input stays well under a second. */
 enum { UNBULKED_DEPTH2_MAX = 5000 };
 
-/* A FEN clock past 999999 (issue 13, item 2) prints and does not parse
+/* A FEN clock past 999999 (a clock bin/perft once printed but could not read) prints and does not parse
  * back.  FUZZ_TOLERATE_CLOCK_OVERFLOW (fuzz/fuzz.mk, FUZZ_KNOWN_DEFECTS)
  * passes over that one known case until its fix lands; nothing else. */
 static int known_clock_overflow(const Position *child)

@@ -6,7 +6,7 @@
 #   scripts/bench.sh --report DIR   redo the data files, plots and summary of
 #                               an earlier run's directory
 #
-# Every run writes a new directory RESULTS/DATE-TIME-HOST-COMMIT[-quick]/
+# Every run writes a new directory RESULTS/runs/DATE-TIME-HOST-COMMIT[-quick]/
 # (never overwritten; RESULTS is results/ for a full run and build/results/
 # for a quick one, which checks the tooling and leaves nothing in the
 # checkout) holding:
@@ -36,7 +36,7 @@
 #   BENCH_HF_ROUNDS (3/1)  BENCH_HF_RUNS (5/3 a round)  BENCH_HF_WARMUP (1/1)
 #   BENCH_TARGET_NODES (10000000/1000000): each position is run at the
 #                       deepest depth whose count stays near this
-#   BENCH_RESULTS (results/build/results)  BENCH_CPU (first allowed CPU)
+#   BENCH_RESULTS (results or build/results)  BENCH_CPU (first allowed CPU)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Pinned to one CPU, with everything it runs (scripts/pin-cpu.sh).
@@ -110,10 +110,10 @@ host=$(hostname -s 2>/dev/null || hostname)
 suffix=""
 [ "$mode" = full ] || suffix="-$mode"
 stamp="$(date -u +%Y-%m-%d-%H%M%SZ)-$host-$commit$suffix"
-dir="$RESULTS/$stamp"
+dir="$RESULTS/runs/$stamp"
 n=2
 while [ -e "$dir" ]; do
-    dir="$RESULTS/$stamp-$n"
+    dir="$RESULTS/runs/$stamp-$n"
     n=$((n + 1))
 done
 mkdir -p "$dir/hyperfine" "$dir/data"
@@ -160,7 +160,7 @@ duration() { # seconds (may be fractional) as "about 4 min 10 s"
 echo "== Benchmark set ($mode) -> $dir"
 # A first guess before planning: the last run of this set on this host.
 last=""
-for d in "$RESULTS"/*-"$host"-*; do # stamps sort by date
+for d in "$RESULTS"/runs/*-"$host"-*; do # stamps sort by date
     grep -qx "mode: $mode" "$d/machine.txt" 2>/dev/null && grep -q '^took:' "$d/machine.txt" && last=$d
 done
 if [ -n "$last" ]; then
@@ -255,7 +255,7 @@ for entry in "${FIXTURES[@]}"; do
 done
 rm -f "$dir/.stderr"
 if [ ${#games[@]} -eq 0 ]; then
-    echo "bench: no backend is registered (gen/core/registry.c)" >&2
+    echo "bench: no backend is registered (gen/core/registry.c: the Makefile lists the backend folders)" >&2
     exit 1
 fi
 

@@ -5,7 +5,8 @@
 #       `gen/GAME/RULES.md#SECTION` in code, tests, scripts and docs, every
 #       `(#anchor)` link inside a Markdown file, and the old forms ("spec
 #       section 3", "seed section 7", "spec/chess.md") in code;
-#   (b) a Markdown file (README.md, every */README.md, DESIGN.md, RULES.md)
+#   (b) a Markdown file (README.md, every */README.md, DESIGN.md, RULES.md,
+#       CONTRIBUTING.md)
 #       naming a repository path that does not exist (backticked paths and
 #       links; globs and {a,b} lists expanded, placeholders such as
 #       gen/GAME/NAME/ and generated bin/ and build/ paths left alone) or a
@@ -15,7 +16,15 @@
 #       with the parameter names, their order) differs from its #define;
 #   (d) an include circle among gen/**/*.c and *.h (quoted includes,
 #       resolved relative to the file, then -Igen/core, then -Igen/perft as
-#       the Makefile does); the circle is printed.
+#       the Makefile does); the circle is printed;
+#   (e) a circle of units (a .c with the .h of its name; a file alone is
+#       its own unit) in gen/, though no file includes itself, and a core ->
+#       game reference: a gen/core file that includes a file of gen/chess or
+#       gen/quaternity, or names what one defines (a header's macro, type or
+#       function, a .c file's exported variable such as a registry entry);
+#   (f) a path under results/ or scripts/ that does not exist, cited in the
+#       Makefile, a README, DESIGN.md, CONTRIBUTING.md, or the text of code
+#       and scripts (comments included).
 # Paths in a region between <!-- check-docs: planned --> and
 # <!-- check-docs: end --> may name files that do not exist yet: those are
 # printed as notes, not failures.

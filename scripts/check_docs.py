@@ -336,6 +336,38 @@ def check_macros(doc, text, off, snippet, macros):
 
 # ---- (d) include circles -----------------------------------------------------------------------------------
 
+def strongly_connected(graph):
+    """Tarjan's strongly connected components of graph (node -> nodes), in a fixed order."""
+    index, low, stack, on, sccs, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            scc = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                scc.append(w)
+                if w == v:
+                    break
+            sccs.append(scc)
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sccs
+
+
 def check_includes():
     graph, lines = {}, {}
     files = list(walk("gen", (".c", ".h")))
@@ -356,35 +388,9 @@ def check_includes():
             deps.append(found)
             lines[(path, found)] = line_of(text, m.start())
         graph[path] = deps
-    # Tarjan's strongly connected components; each one of more than one file
-    # (or a file that includes itself) is a circle.
-    index, low, stack, on, sccs, counter = {}, {}, [], set(), [], [0]
-
-    def visit(v):
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in graph.get(v, []):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            scc = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                scc.append(w)
-                if w == v:
-                    break
-            sccs.append(scc)
-
-    sys.setrecursionlimit(10000)
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
+    # each strongly connected component of more than one file (or a file
+    # that includes itself) is a circle
+    sccs = strongly_connected(graph)
     for scc in sccs:
         members = set(scc)
         if len(scc) == 1 and scc[0] not in graph.get(scc[0], []):
@@ -400,6 +406,137 @@ def check_includes():
             seen.add(nxt)
         circle = " -> ".join(os.path.relpath(p, ROOT) for p in path + [start])
         problem(start, lines.get((start, path[1] if len(path) > 1 else start), 1), f"include circle: {circle}")
+    check_units(graph, lines)
+    check_core_direction(graph, lines)
+
+
+# ---- (e) units and the direction core -> game --------------------------------------------------------------
+
+GAME_DIRS = ("gen/chess", "gen/quaternity")
+C_WORDS = {"if", "for", "while", "switch", "return", "sizeof", "else", "do", "case", "static", "const", "void", "int",
+           "char", "bool", "struct", "enum", "union", "typedef", "extern", "inline", "unsigned", "signed", "long",
+           "short", "double", "float", "defined", "main"}
+
+
+def strip_comments(text):
+    """The text with comments and string literals blanked (same offsets and lines)."""
+    def blank(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', blank, text, flags=re.S)
+
+
+def unit_of(path):
+    """A unit is a .c with the .h of the same name in its folder; a file alone is its own unit."""
+    return os.path.splitext(path)[0]
+
+
+# A circle of units another change is removing (gen/perft: runners return results, output files print them);
+# a note while it stands, a problem once it is gone, so that the entry is removed with it.
+UNIT_CIRCLES_BEING_REMOVED = {("gen/perft/output_suite", "gen/perft/run_suite")}
+
+
+def check_units(graph, lines):
+    """A circle of units: a.c includes b.h while b.c (or b.h) includes a.h, though no file includes itself."""
+    units = {}
+    for f, deps in graph.items():
+        units.setdefault(unit_of(f), set()).update(unit_of(d) for d in deps if unit_of(d) != unit_of(f))
+    seen_circles = set()
+    for scc in strongly_connected(units):
+        if len(scc) < 2:
+            continue
+        members = sorted(os.path.relpath(u, ROOT) for u in scc)
+        first = min(scc)
+        where = next((f for f in graph if unit_of(f) == first), first)
+        what = "circle of units (a .c with its .h): " + ", ".join(members) + ": one unit must not need the other's"
+        if tuple(members) in UNIT_CIRCLES_BEING_REMOVED:
+            seen_circles.add(tuple(members))
+            note(where, 1, what + " (being removed)")
+        else:
+            problem(where, 1, what)
+    for gone in sorted(UNIT_CIRCLES_BEING_REMOVED - seen_circles):
+        problem(os.path.join(ROOT, "scripts/check_docs.py"), 1,
+                f"the circle of units {', '.join(gone)} is gone: remove it from UNIT_CIRCLES_BEING_REMOVED")
+
+
+def game_names():
+    """What the game folders export: macros, types and functions of their headers, and file-scope definitions
+    of their .c files that are not static (a backend's registry entry)."""
+    names = {}
+    for top in GAME_DIRS:
+        for path in walk(top, (".c", ".h")):
+            text = strip_comments(read(path))
+            rel = os.path.relpath(path, ROOT)
+            found = set()
+            if path.endswith(".h"):
+                found |= set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", text, re.M))
+                found |= set(re.findall(r"\}\s*([A-Za-z_]\w*)\s*;", text))
+                found |= set(re.findall(r"^typedef\b[^;{]*?\b([A-Za-z_]\w*)\s*;", text, re.M))
+                found |= set(re.findall(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\(", text, re.M))
+                found |= set(re.findall(r"^extern\b[^;(]*?\b([A-Za-z_]\w*)\s*(?:\[[^\]]*\])*\s*;", text, re.M))
+            else:  # a variable the .c defines for others (a backend's registry entry)
+                found |= set(re.findall(r"^(?:const[ \t]+)?[A-Za-z_]\w*[ \t]+(?:const[ \t]+)?\*?[ \t]*([A-Za-z_]\w*)[ \t]*(?:\[[^\]]*\][ \t]*)*=",
+                                        text, re.M))
+            for n in found - C_WORDS:
+                if n.startswith("__"):
+                    continue
+                names.setdefault(n, rel)
+    return names
+
+
+def check_core_direction(graph, lines):
+    """gen/core is what every game and backend share: it includes no file of a game folder and names nothing
+    a game folder defines (gen/core/README.md says what lives where)."""
+    core = os.path.join(ROOT, "gen/core") + os.sep
+    games = tuple(os.path.join(ROOT, g) + os.sep for g in GAME_DIRS)
+    names = game_names()
+    for f in sorted(graph):
+        if not f.startswith(core):
+            continue
+        for d in graph[f]:
+            if d.startswith(games):
+                problem(f, lines.get((f, d), 1), f"core -> game: includes {os.path.relpath(d, ROOT)}")
+        text = strip_comments(read(f))
+        for m in re.finditer(r"\b[A-Za-z_]\w*\b", text):
+            if m.group(0) in names:
+                problem(f, line_of(text, m.start()),
+                        f"core -> game: names {m.group(0)}, defined in {names[m.group(0)]}")
+
+
+# ---- (f) cited results and scripts -------------------------------------------------------------------------
+
+CITED_PATH = re.compile(r"(?<![\w./-])((?:results|scripts)/[\w.*{},+-]*(?:/[\w.*{},+-]*)*)")
+
+
+def citing_files():
+    """The Makefiles, READMEs, DESIGN.md, CONTRIBUTING.md, and the code and scripts (their comments and text)."""
+    yield os.path.join(ROOT, "Makefile")
+    for path in walk(".", (".md", ".mk")):
+        rel = os.path.relpath(path, ROOT)
+        if path.endswith(".mk") or os.path.basename(path) in ("README.md", "DESIGN.md", "CONTRIBUTING.md", "RULES.md",
+                                                                "PORTABILITY.md"):
+            yield path
+    for top in CODE_DIRS + ("results/experiments",):
+        for path in walk(top, (".c", ".h", ".cpp", ".sh", ".py", ".gp")):
+            yield path
+    yield os.path.join(ROOT, ".ci/run")
+
+
+def check_cited_paths():
+    for path in dict.fromkeys(citing_files()):
+        if not os.path.isfile(path):
+            continue
+        text = read(path)
+        for m in CITED_PATH.finditer(text):
+            token = m.group(1).rstrip(".,;:")
+            if text[m.end():m.end() + 1] in ("$", '"', "'"):
+                continue  # a path the code builds (results/runs/$stamp)
+            parts = token.split("/")
+            if any(is_placeholder(p) for p in parts) or "$" in token:
+                continue
+            alts = expand_braces(token)
+            if all(glob.glob(os.path.join(ROOT, a)) if "*" in a else os.path.exists(os.path.join(ROOT, a)) for a in alts):
+                continue
+            problem(path, line_of(text, m.start()), f"cites '{token}': no such file or folder")
 
 
 # ---- main --------------------------------------------------------------------------------------------------
@@ -420,13 +557,14 @@ def main():
         BASENAMES.update(files)
     docs = [os.path.join(ROOT, "README.md")] + [
         p for p in walk(".", (".md",))
-        if os.path.basename(p) in ("README.md", "DESIGN.md", "RULES.md") and p != os.path.join(ROOT, "README.md")]
+        if os.path.basename(p) in ("README.md", "DESIGN.md", "RULES.md", "CONTRIBUTING.md") and p != os.path.join(ROOT, "README.md")]
     targets = make_targets()
     macros = collect_macros()
     for doc in docs:
         if os.path.isfile(doc):
             check_markdown(doc, targets, macros)
     check_includes()
+    check_cited_paths()
     for n in notes:
         print(n, file=sys.stderr)
     for p in problems:

@@ -4,7 +4,7 @@
 # counting on and off, one thread, no hashing:
 #   Quaternity opening perft 4 and 5; chess initial position perft 6 and
 #   Kiwipete perft 5.
-# Writes results/headline-DATE-HOST-COMMIT/ (hyperfine JSON and Markdown per
+# Writes results/runs/DATE-TIME-HOST-COMMIT-headline/ (hyperfine JSON and Markdown per
 # case, machine.txt, headline.md), copies headline.md to
 # results/latest-headline.md and rewrites the README's headline block from it
 # (scripts/readme-headline.sh).  About three minutes on a quiet 2-core machine.
@@ -15,8 +15,8 @@ cd "$(dirname "$0")/.."
 . scripts/pin-cpu.sh "$0" "$@"
 runs=${1:-5}
 make --no-print-directory bin/perft >/dev/null
-stamp="$(date -u +%Y%m%d-%H%M%S)-$(hostname -s)-$(git rev-parse --short HEAD 2>/dev/null || echo nogit)"
-dir=results/headline-$stamp
+stamp="$(date -u +%Y-%m-%d-%H%M%S)-$(hostname -s)-$(git rev-parse --short HEAD 2>/dev/null || echo nogit)"
+dir=results/runs/$stamp-headline
 mkdir -p "$dir"
 {
     echo "date: $(date -u +%FT%TZ)"

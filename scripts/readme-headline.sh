@@ -33,12 +33,12 @@ def machine(d):
     return info
 
 
-hd = source_dir(latest, "results/headline-*", "headline.md")
+hd = source_dir(latest, "results/runs/*-headline", "headline.md")
 hm = machine(hd)
-pd = source_dir(picture, "results/2*", "nps-chess.png")
+pd = source_dir(picture, "results/runs/2*", "nps-chess.png")
 pm = machine(pd)
 when = hm["date"].replace("T", " ").replace("Z", " UTC")
-host = hd.rstrip("/").split("-")[-2]  # headline-DATE-TIME-HOST-COMMIT
+host = hd.rstrip("/").split("-")[-3]  # runs/YYYY-MM-DD-TIME-HOST-COMMIT-headline
 compiler = re.sub(r"^gcc \(Debian ([^)]*)\).*", r"gcc \1", hm.get("compiler", "?"))
 text = open(latest, encoding="utf-8").read().strip()
 # the first table (the three backends) with its note; the Stockfish table after it

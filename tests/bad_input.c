@@ -1,5 +1,5 @@
-/* Bad input to bin/perft and its parsers, case by case as issue 13 lists
- * them: each gets one line naming what and where, exit status 2, and
+/* Bad input to bin/perft and its parsers, case by case (options, numbers,
+ * positions, moves, suite files): each gets one line naming what and where, exit status 2, and
  * nothing is silently ignored or misread.  Options that do not apply to the
  * chosen mode, numbers that are not strictly decimal, control characters
  * echoed from the command line, a promotion without its piece, a FEN digit

@@ -1,4 +1,4 @@
-/* Counts past 2^64 through every path that carries one (issue 21): an
+/* Counts past 2^64 through every path that carries one (128-bit counts): an
  * engine's divide in text, Stockfish and JSON form, a suite's ;Dn values,
  * and the errors at 2^128; position and line work units agree; --hash
  * sizes with suffixes and --hash-seed; a format-1 checkpoint is refused.

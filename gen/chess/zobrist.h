@@ -83,4 +83,36 @@ bool chess_zobrist_ep_keyed(const Position *pos);
  * returns how many (at most 4). */
 int chess_zobrist_move_squares(Move move, Piece moving, Piece target, uint8_t squares[4]);
 
+/* The key of a neutral position, and in *ep_out the en passant key it
+ * leaves out (0: none), which a backend's state key holds. */
+static inline ZobristKey chess_zobrist_position_ep(const Position *pos, uint64_t *ep_out)
+{
+    ZobristKey key = chess_zobrist_position128(pos);
+    *ep_out = pos->ep_square >= 0 && !chess_zobrist_ep_keyed(pos) ? chess_zobrist.ep[pos->ep_square + 1] : 0;
+    return key;
+}
+
+/* Whether a move is a pawn's double step, after which the child's state
+ * key holds an en passant square. */
+static inline bool chess_zobrist_double_step(Move m, Piece moving)
+{
+    int step = (int)m.to - (int)m.from;
+    return PIECE_KIND(moving) == PAWN && (step == 16 || step == -16);
+}
+
+/* Chess's keying for the hashed perft recursion (perft_hash_recursion.h
+ * lists the five; a chess backend's PH_BACKEND line names CHESS_ZOBRIST).
+ * The child of a double step leaves its en passant key out when no pawn of
+ * the side to move stands beside the pawn that stepped. */
+#define CHESS_ZOBRIST_POSITION(pos, ep_out) chess_zobrist_position_ep(pos, ep_out)
+#define CHESS_ZOBRIST_PIECE(square, piece) chess_zobrist_piece(square, piece)
+#define CHESS_ZOBRIST_PIECE2(square, piece) chess_zobrist_piece2(square, piece)
+#define CHESS_ZOBRIST_MOVE_SQUARES(piece_at, state, move, moving, squares)                                             \
+    chess_zobrist_move_squares(move, moving, piece_at(state, (move).to), squares)
+#define CHESS_ZOBRIST_CHILD_EP_OUT(piece_at, child, move, moving)                                                      \
+    (chess_zobrist_double_step(move, moving) &&                                                                        \
+             !CHESS_ZOBRIST_EP_KEYED(piece_at, child, ((int)(move).from + (int)(move).to) / 2, PIECE_ARMY(moving) ^ 1) \
+         ? chess_zobrist.ep[((int)(move).from + (int)(move).to) / 2 + 1]                                               \
+         : 0)
+
 #endif

@@ -212,6 +212,11 @@ ZobristKey backend_adapter_key(const void *instance);
 _Noreturn void backend_fail(const Backend *backend, const char *operation, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The hashed perft's --hash-verify found a recomputed hit that disagrees
+ * with the table (perft_hash_recursion.h): one line on stderr, then
+ * exit(BACKEND_CONTRACT_EXIT). */
+_Noreturn void backend_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed);
+
 /* Debug builds check a core's invariants after every make and unmake, the
  * core's own recursion included: a core calls BACKEND_DEBUG_CHECK(check_fn,
  * state) there.  Release builds compile it away. */

@@ -46,6 +46,16 @@ _Noreturn void backend_fail(const Backend *backend, const char *operation, const
     exit(BACKEND_CONTRACT_EXIT);
 }
 
+_Noreturn void backend_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed)
+{
+    fprintf(stderr,
+            "perft: --hash-verify: the table's count for key %016llx%016llx at depth %d is %llu, the unhashed perft "
+            "counts %llu\n",
+            (unsigned long long)key.hi, (unsigned long long)key.lo, depth, (unsigned long long)stored,
+            (unsigned long long)recomputed);
+    exit(BACKEND_CONTRACT_EXIT);
+}
+
 #ifdef BACKEND_DEBUG
 void backend_debug_failed(const char *where, const char *what)
 {

@@ -2,7 +2,6 @@
  * form (clocks omitted).  Validation follows gen/chess/RULES.md#fen: a position that
  * no legal game could hand a move generator is rejected, never repaired. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,17 +11,6 @@
 #include "text_fields.h"
 
 static const char PIECE_LETTERS[] = " PNBRQK"; /* indexed by Kind, white upper-case */
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = snprintf(err, errlen, "FEN: ");
-    if (n >= 0 && (size_t)n < errlen)
-        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static Piece piece_at(const Position *pos, int file, int rank)
 {
@@ -75,11 +63,11 @@ static int parse_board(const char *board, size_t len, Position *pos, int king_sq
         char c = i < len ? board[i] : '\0';
         if (c == '/' || c == '\0') {
             if (file != C_WIDTH)
-                return fail(err, errlen, "rank %d has %d squares, expected 8", rank + 1, file);
+                return text_fail(err, errlen, "FEN", "rank %d has %d squares, expected 8", rank + 1, file);
             if (c == '\0')
                 break;
             if (--rank < 0)
-                return fail(err, errlen, "board has more than 8 ranks");
+                return text_fail(err, errlen, "FEN", "board has more than 8 ranks");
             file = 0;
             continue;
         }
@@ -87,57 +75,45 @@ static int parse_board(const char *board, size_t len, Position *pos, int king_sq
             /* One digit per run of empty squares: "16" is neither sixteen
              * nor a canonical 1 + 6. */
             if (i > 0 && isdigit((unsigned char)board[i - 1]))
-                return fail(err, errlen, "rank %d: two digits in a row ('%c%c'); a run of empty squares is one digit",
-                            rank + 1, board[i - 1], c);
+                return text_fail(err, errlen, "FEN",
+                                 "rank %d: two digits in a row ('%c%c'); a run of empty squares is one digit", rank + 1,
+                                 board[i - 1], c);
             if (c < '1' || c > '8')
-                return fail(err, errlen, "rank %d, file %c: empty-square count '%c' is not 1 to 8", rank + 1,
-                            'a' + (file < C_WIDTH ? file : C_WIDTH - 1), c);
+                return text_fail(err, errlen, "FEN", "rank %d, file %c: empty-square count '%c' is not 1 to 8",
+                                 rank + 1, 'a' + (file < C_WIDTH ? file : C_WIDTH - 1), c);
             if (file + (c - '0') > C_WIDTH)
-                return fail(err, errlen, "rank %d: more than 8 squares (at '%c', file %c)", rank + 1, c, 'a' + file);
+                return text_fail(err, errlen, "FEN", "rank %d: more than 8 squares (at '%c', file %c)", rank + 1, c,
+                                 'a' + file);
             file += c - '0';
             continue;
         }
         if (file >= C_WIDTH)
-            return fail(err, errlen, "rank %d: more than 8 squares (at '%c')", rank + 1, c);
+            return text_fail(err, errlen, "FEN", "rank %d: more than 8 squares (at '%c')", rank + 1, c);
         const char *kp = strchr(PIECE_LETTERS + 1, toupper((unsigned char)c));
         if (!kp || !isalpha((unsigned char)c))
-            return fail(err, errlen, "rank %d, file %c: unknown piece letter '%c'", rank + 1, 'a' + file, c);
+            return text_fail(err, errlen, "FEN", "rank %d, file %c: unknown piece letter '%c'", rank + 1, 'a' + file,
+                             c);
         int army = isupper((unsigned char)c) ? CHESS_WHITE : CHESS_BLACK;
         Kind kind = (Kind)(kp - PIECE_LETTERS);
         if (kind == PAWN && (rank == 0 || rank == C_WIDTH - 1))
-            return fail(err, errlen, "rank %d, file %c: a pawn cannot stand on rank %d", rank + 1, 'a' + file,
-                        rank + 1);
+            return text_fail(err, errlen, "FEN", "rank %d, file %c: a pawn cannot stand on rank %d", rank + 1,
+                             'a' + file, rank + 1);
         int square = rank * C_WIDTH + file;
         if (kind == KING) {
             if (king_square[army] >= 0)
-                return fail(err, errlen, "rank %d, file %c: %s has a second king", rank + 1, 'a' + file,
-                            army ? "black" : "white");
+                return text_fail(err, errlen, "FEN", "rank %d, file %c: %s has a second king", rank + 1, 'a' + file,
+                                 army ? "black" : "white");
             king_square[army] = square;
         }
         pos->board[square] = PIECE_MAKE(army, kind, kind == PAWN ? (army ? PAWN_DOWN : PAWN_UP) : PAWN_NONE);
         file++;
     }
     if (rank != 0)
-        return fail(err, errlen, "board has %d ranks, expected 8", C_WIDTH - rank);
+        return text_fail(err, errlen, "FEN", "board has %d ranks, expected 8", C_WIDTH - rank);
     for (int a = 0; a < 2; a++)
         if (king_square[a] < 0)
-            return fail(err, errlen, "%s has no king", a ? "black" : "white");
+            return text_fail(err, errlen, "FEN", "%s has no king", a ? "black" : "white");
     return 0;
-}
-
-/* The file of `side`'s outermost rook on its back rank on one side of the
- * king (king_side: toward h), or -1. */
-static int outermost_rook(const Position *pos, int side, int king_file, bool king_side)
-{
-    int rank_start = side == CHESS_WHITE ? 0 : 56;
-    for (int i = 0; i < C_WIDTH; i++) {
-        int file = king_side ? C_WIDTH - 1 - i : i;
-        if (king_side ? file <= king_file : file >= king_file)
-            break;
-        if (is(pos->board[rank_start + file], side, ROOK))
-            return file;
-    }
-    return -1;
 }
 
 /* The castling field, in any of its three forms: FEN's KQkq (standard
@@ -162,50 +138,54 @@ static int parse_castling(const char *s, size_t len, Position *pos, const int ki
         bool kqkq = c != '\0' && strchr("KQkq", c) != NULL;
         bool file_letter = (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
         if (!kqkq && !file_letter)
-            return fail(err, errlen,
-                        "castling field '%.*s': '%c' is not one of K Q k q, a file letter A-H or a-h, or a lone '-'",
-                        (int)len, s, c);
+            return text_fail(
+                err, errlen, "FEN",
+                "castling field '%.*s': '%c' is not one of K Q k q, a file letter A-H or a-h, or a lone '-'", (int)len,
+                s, c);
         int side = isupper((unsigned char)c) ? CHESS_WHITE : CHESS_BLACK;
         const char *who = side == CHESS_WHITE ? "white" : "black";
         int back_rank = side == CHESS_WHITE ? 0 : C_WIDTH - 1;
         if (only_kqkq) {
             int index = (int)(strchr("KQkq", c) - "KQkq");
             if (index < next)
-                return fail(err, errlen, "castling field '%.*s': letters must be distinct and in the order KQkq",
-                            (int)len, s);
+                return text_fail(err, errlen, "FEN",
+                                 "castling field '%.*s': letters must be distinct and in the order KQkq", (int)len, s);
             next = index + 1;
         }
         int king = king_square[side];
         if (king / C_WIDTH != back_rank)
-            return fail(err, errlen, "castling field '%.*s': right '%c' needs the %s king on rank %d, not on %c%d",
-                        (int)len, s, c, who, back_rank + 1, 'a' + king % C_WIDTH, king / C_WIDTH + 1);
+            return text_fail(err, errlen, "FEN",
+                             "castling field '%.*s': right '%c' needs the %s king on rank %d, not on %c%d", (int)len, s,
+                             c, who, back_rank + 1, 'a' + king % C_WIDTH, king / C_WIDTH + 1);
         int king_file = king % C_WIDTH, file;
         bool king_side;
         if (kqkq) {
             king_side = toupper((unsigned char)c) == 'K';
-            file = outermost_rook(pos, side, king_file, king_side);
+            file = position_outermost_rook(pos, side, king_file, king_side);
             if (file < 0)
-                return fail(
-                    err, errlen,
+                return text_fail(
+                    err, errlen, "FEN",
                     "castling field '%.*s': right '%c' needs a %s rook on rank %d on the %s-side of the king on %c%d",
                     (int)len, s, c, who, back_rank + 1, king_side ? "h" : "a", 'a' + king_file, back_rank + 1);
         } else {
             file = tolower((unsigned char)c) - 'a';
             if (file == king_file)
-                return fail(err, errlen,
-                            "castling field '%.*s': right '%c' names the %s king's own square %c%d, not a rook's",
-                            (int)len, s, c, who, 'a' + file, back_rank + 1);
+                return text_fail(err, errlen, "FEN",
+                                 "castling field '%.*s': right '%c' names the %s king's own square %c%d, not a rook's",
+                                 (int)len, s, c, who, 'a' + file, back_rank + 1);
             if (!is(pos->board[back_rank * C_WIDTH + file], side, ROOK))
-                return fail(err, errlen, "castling field '%.*s': right '%c' needs a %s rook on %c%d", (int)len, s, c,
-                            who, 'a' + file, back_rank + 1);
+                return text_fail(err, errlen, "FEN", "castling field '%.*s': right '%c' needs a %s rook on %c%d",
+                                 (int)len, s, c, who, 'a' + file, back_rank + 1);
             king_side = file > king_file;
         }
         int right = 2 * side + !king_side;
         if (pos->castling & (1u << right))
-            return fail(err, errlen, "castling field '%.*s': letters must be distinct: two name %s's %s-side right",
-                        (int)len, s, who, king_side ? "king" : "queen");
+            return text_fail(err, errlen, "FEN",
+                             "castling field '%.*s': letters must be distinct: two name %s's %s-side right", (int)len,
+                             s, who, king_side ? "king" : "queen");
         if (side == CHESS_WHITE && (pos->castling & (CASTLE_BK | CASTLE_BQ)))
-            return fail(err, errlen, "castling field '%.*s': white's letters must come before black's", (int)len, s);
+            return text_fail(err, errlen, "FEN", "castling field '%.*s': white's letters must come before black's",
+                             (int)len, s);
         if (king_side && (pos->castling & (1u << (right + 1))))
             pos->castling_letters |= (uint8_t)CASTLE_LETTER_Q_FIRST(side);
         pos->castling |= (uint8_t)(1u << right);
@@ -224,17 +204,17 @@ static int parse_en_passant(const char *s, size_t len, Position *pos, char *err,
     const char *p = s;
     int square = square_parse(GAME_CHESS, &p);
     if (square < 0 || (size_t)(p - s) != len)
-        return fail(err, errlen, "en passant field '%.*s' is not '-' or a square", (int)len, s);
+        return text_fail(err, errlen, "FEN", "en passant field '%.*s' is not '-' or a square", (int)len, s);
     int want_rank = pos->turn == CHESS_WHITE ? 5 : 2; /* rank 6 or 3, zero-based */
     if (square / C_WIDTH != want_rank)
-        return fail(err, errlen, "en passant square %.*s must be on rank %d with %s to move", (int)len, s,
-                    want_rank + 1, pos->turn ? "black" : "white");
+        return text_fail(err, errlen, "FEN", "en passant square %.*s must be on rank %d with %s to move", (int)len, s,
+                         want_rank + 1, pos->turn ? "black" : "white");
     /* The pawn that just stepped twice stands beyond the square, and both the
      * square and the one it left are empty. */
     int step = pos->turn == CHESS_WHITE ? -C_WIDTH : C_WIDTH;
     if (pos->board[square] != EMPTY || pos->board[square - step] != EMPTY ||
         !is(pos->board[square + step], !pos->turn, PAWN))
-        return fail(err, errlen, "en passant square %.*s does not follow a double pawn step", (int)len, s);
+        return text_fail(err, errlen, "FEN", "en passant square %.*s does not follow a double pawn step", (int)len, s);
     pos->ep_square = square;
     return 0;
 }
@@ -264,29 +244,29 @@ int fen_parse(const char *text, Position *pos, char *err, size_t errlen)
     pos->fullmove_number = 1;
     TextFields f;
     if (text_fields_split(text, &f) < 0 || f.count > 6)
-        return fail(err, errlen, "more than six fields");
+        return text_fail(err, errlen, "FEN", "more than six fields");
     if (f.count != 4 && f.count != 6)
-        return fail(err, errlen, "%d fields; expected 6 (or 4, without the clocks)", f.count);
+        return text_fail(err, errlen, "FEN", "%d fields; expected 6 (or 4, without the clocks)", f.count);
     int king_square[2];
     if (parse_board(f.start[0], f.len[0], pos, king_square, err, errlen) < 0)
         return -1;
     if (f.len[1] != 1 || (f.start[1][0] != 'w' && f.start[1][0] != 'b'))
-        return fail(err, errlen, "side to move '%.*s' must be 'w' or 'b'", (int)f.len[1], f.start[1]);
+        return text_fail(err, errlen, "FEN", "side to move '%.*s' must be 'w' or 'b'", (int)f.len[1], f.start[1]);
     pos->turn = f.start[1][0] == 'w' ? CHESS_WHITE : CHESS_BLACK;
     if (parse_castling(f.start[2], f.len[2], pos, king_square, err, errlen) < 0 ||
         parse_en_passant(f.start[3], f.len[3], pos, err, errlen) < 0)
         return -1;
     if (f.count == 6) {
         if (parse_counter(f.start[4], f.len[4], 0, &pos->halfmove_clock) < 0)
-            return fail(err, errlen, "halfmove clock '%.*s' is not a number from 0 to %d", (int)f.len[4], f.start[4],
-                        POSITION_CLOCK_MAX);
+            return text_fail(err, errlen, "FEN", "halfmove clock '%.*s' is not a number from 0 to %d", (int)f.len[4],
+                             f.start[4], POSITION_CLOCK_MAX);
         if (parse_counter(f.start[5], f.len[5], 1, &pos->fullmove_number) < 0)
-            return fail(err, errlen, "fullmove number '%.*s' is not a number from 1 to %d", (int)f.len[5], f.start[5],
-                        POSITION_CLOCK_MAX);
+            return text_fail(err, errlen, "FEN", "fullmove number '%.*s' is not a number from 1 to %d", (int)f.len[5],
+                             f.start[5], POSITION_CLOCK_MAX);
     }
     int waiting = !pos->turn;
     if (attacked(pos, king_square[waiting], pos->turn))
-        return fail(err, errlen, "the side not to move (%s) is in check", waiting ? "black" : "white");
+        return text_fail(err, errlen, "FEN", "the side not to move (%s) is in check", waiting ? "black" : "white");
     return 0;
 }
 
@@ -297,25 +277,8 @@ static size_t write_fen_man(Piece man, char *out)
     return 1;
 }
 
-/* The file of `side`'s king on its back rank, or -1. */
-static int back_rank_king_file(const Position *pos, int side)
-{
-    int rank_start = side == CHESS_WHITE ? 0 : 56;
-    for (int file = 0; file < C_WIDTH; file++)
-        if (is(pos->board[rank_start + file], side, KING))
-            return file;
-    return -1;
-}
-
-bool fen_castling_by_file(const Position *pos, int right)
-{
-    int side = right / 2;
-    return (pos->castling_letters & CASTLE_LETTER_FILE(right)) ||
-           outermost_rook(pos, side, back_rank_king_file(pos, side), right % 2 == 0) != pos->castling_rook[right];
-}
-
 /* The castling field as it was given: each right as K, Q, k or q, or as
- * its rook's file letter (fen_castling_by_file), in the order given; '-'
+ * its rook's file letter (position_castling_by_file), in the order given; '-'
  * when no right is held. */
 static size_t castling_field_format(const Position *pos, char *out)
 {
@@ -326,7 +289,8 @@ static size_t castling_field_format(const Position *pos, char *out)
             int right = 2 * side + (queen_first ? 1 - i : i);
             if (!(pos->castling & (1u << right)))
                 continue;
-            char letter = fen_castling_by_file(pos, right) ? (char)('A' + pos->castling_rook[right]) : "KQ"[right % 2];
+            char letter =
+                position_castling_by_file(pos, right) ? (char)('A' + pos->castling_rook[right]) : "KQ"[right % 2];
             out[n++] = side == CHESS_WHITE ? letter : (char)tolower((unsigned char)letter);
         }
     }

@@ -12,10 +12,4 @@ int fen_parse(const char *text, Position *pos, char *err, size_t errlen);
 /* The canonical text, which parses back to the same position. */
 void fen_format(const Position *pos, char *out, size_t outlen);
 
-/* Whether FEN writes the held castling right `right` as its rook's file
- * letter: FEN gave one (castling_letters), or another rook of the side now
- * stands beyond the right's rook on its side of the king (a rook move, a
- * promotion on the back rank), so that K or Q would name that one. */
-bool fen_castling_by_file(const Position *pos, int right);
-
 #endif

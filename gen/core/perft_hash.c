@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "backend.h"
 #include "table_memory.h"
 #include "zobrist_seed.h"
 
@@ -158,16 +157,6 @@ void perft_hash_store(PerftHash *table, ZobristKey key, int depth, uint64_t coun
     atomic_store_explicit(&e->lo_check, key.lo ^ data, memory_order_relaxed);
     atomic_store_explicit(&e->hi_check, key.hi ^ data, memory_order_relaxed);
     atomic_store_explicit(&e->data, data, memory_order_relaxed);
-}
-
-_Noreturn void perft_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed)
-{
-    fprintf(stderr,
-            "perft: --hash-verify: the table's count for key %016llx%016llx at depth %d is %llu, the unhashed perft "
-            "counts %llu\n",
-            (unsigned long long)key.hi, (unsigned long long)key.lo, depth, (unsigned long long)stored,
-            (unsigned long long)recomputed);
-    exit(BACKEND_CONTRACT_EXIT);
 }
 
 void perft_hash_add_counts(PerftHash *table, const PerftHashCounts *c)

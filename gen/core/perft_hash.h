@@ -75,10 +75,6 @@ static inline bool perft_hash_sampled(const PerftHash *table, ZobristKey key)
     return perft_hash_verifying(table) && key.lo >> 54 == 0;
 }
 
-/* A recomputed hit disagrees with the table: one line on stderr, then
- * exit(BACKEND_CONTRACT_EXIT). */
-_Noreturn void perft_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed);
-
 /* What a search did with the table; a search adds its own counts once, at
  * its end, so threads do not contend for counters. */
 typedef struct PerftHashCounts {

@@ -1,25 +1,34 @@
 /* The hashed perft recursion, written once and compiled into each backend's
  * core file, after the backend's native functions and before BACKEND_CORE:
  *
- *   #define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, 1
+ *   #define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, CHESS_ZOBRIST
  *   #include "perft_hash_recursion.h"
  *
  * PH_BACKEND names the prefix, the native state, move and undo types, the
- * moves generate() may write, and the game (1: chess, 0: Quaternity).  The
- * recursion calls the backend's native functions by the BACKEND_CORE naming
- * scheme (PREFIX_generate, _make, _unmake, _encode, _save, _perft) and two
- * more the backend writes for it: PREFIX_piece_at(state, square), the
- * neutral Piece on a neutral square, and PREFIX_state_key(state), the key's
- * non-piece part (zobrist.h).  It defines PREFIX_key and
- * PREFIX_perft_hashed.  PH_MIN_DEPTH may be defined first (below).
+ * moves generate() may write, and the game's keying: the prefix of five
+ * macros its game folder's zobrist.h defines (this header names no game):
+ *   KEYING_POSITION(pos, ep_out)    the key of a neutral position, and in
+ *                                   *ep_out the en passant key it leaves out
+ *   KEYING_PIECE(square, piece)     a piece's key in lo, KEYING_PIECE2 in hi
+ *   KEYING_MOVE_SQUARES(piece_at, state, move, moving, squares)
+ *                                   the squares a move may change (at most 4)
+ *   KEYING_CHILD_EP_OUT(piece_at, child, move, moving)
+ *                                   the en passant key the child leaves out
+ * piece_at is the backend's PREFIX_piece_at.  The recursion calls the
+ * backend's native functions by the BACKEND_CORE naming scheme
+ * (PREFIX_generate, _make, _unmake, _encode, _save, _perft) and two more the
+ * backend writes for it: PREFIX_piece_at(state, square), the neutral Piece
+ * on a neutral square, and PREFIX_state_key(state), the key's non-piece
+ * part.  It defines PREFIX_key and PREFIX_perft_hashed.  PH_MIN_DEPTH may be
+ * defined first (below).
  *
  * The key is not kept by make and unmake, so the unhashed perft pays
  * nothing for it.  It is 128 bits (zobrist_key.h): lo from the game's
  * piece keys and the backend's state key, hi from the second piece keys
- * and a mix of lo's state part.  In chess an en passant square is keyed
- * only when a capture onto it may follow (chess/zobrist.h); backends keep
- * it after every double step, so the recursion takes it out of lo's state
- * part (ep_out) where no pawn stands beside the one that stepped.  The hashed recursion computes the key of the
+ * and a mix of lo's state part.  A game may leave part of the state key out
+ * where it cannot change a count (chess: an en passant square no pawn can
+ * capture onto, gen/chess/zobrist.h); backends keep the whole state key, so
+ * the recursion takes that part out (ep_out).  The hashed recursion computes the key of the
  * position it starts from (PREFIX_key, from the neutral position) and updates it per move from the squares the move may
  * change, read before and after make.  It searches only the plies where a child is probed (depth >= 3) and hands each
  * depth-2 node that misses to the backend's own perft, so the leaves run at the unhashed speed. */
@@ -27,19 +36,19 @@
 #error "define PH_BACKEND before including perft_hash_recursion.h"
 #endif
 
-#define PH_ARG_PREFIX(prefix, state, move, undo, capacity, chess) prefix
-#define PH_ARG_STATE(prefix, state, move, undo, capacity, chess) state
-#define PH_ARG_MOVE(prefix, state, move, undo, capacity, chess) move
-#define PH_ARG_UNDO(prefix, state, move, undo, capacity, chess) undo
-#define PH_ARG_CAPACITY(prefix, state, move, undo, capacity, chess) capacity
-#define PH_ARG_CHESS(prefix, state, move, undo, capacity, chess) chess
+#define PH_ARG_PREFIX(prefix, state, move, undo, capacity, keying) prefix
+#define PH_ARG_STATE(prefix, state, move, undo, capacity, keying) state
+#define PH_ARG_MOVE(prefix, state, move, undo, capacity, keying) move
+#define PH_ARG_UNDO(prefix, state, move, undo, capacity, keying) undo
+#define PH_ARG_CAPACITY(prefix, state, move, undo, capacity, keying) capacity
+#define PH_ARG_KEYING(prefix, state, move, undo, capacity, keying) keying
 #define PH_APPLY(f, args) f(args)
 #define PH_PREFIX PH_APPLY(PH_ARG_PREFIX, PH_BACKEND)
 #define PH_STATE PH_APPLY(PH_ARG_STATE, PH_BACKEND)
 #define PH_MOVE PH_APPLY(PH_ARG_MOVE, PH_BACKEND)
 #define PH_UNDO PH_APPLY(PH_ARG_UNDO, PH_BACKEND)
 #define PH_CAPACITY PH_APPLY(PH_ARG_CAPACITY, PH_BACKEND)
-#define PH_CHESS PH_APPLY(PH_ARG_CHESS, PH_BACKEND)
+#define PH_KEYING_PREFIX PH_APPLY(PH_ARG_KEYING, PH_BACKEND)
 
 #define PH_CAT2(a, b) a##b
 #define PH_CAT(a, b) PH_CAT2(a, b)
@@ -52,22 +61,13 @@
 #define PH_PERFT(s, depth, bulk) PH_FN(_perft)(s, depth, bulk)
 #define PH_PIECE_AT(s, square) PH_FN(_piece_at)(s, square)
 #define PH_STATE_KEY(s) PH_FN(_state_key)(s)
+#define PH_KEYING(name) PH_CAT(PH_KEYING_PREFIX, name)
 
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "backend.h"
 #include "perft_hash.h"
-
-#if PH_CHESS
-#define PH_POSITION_KEY chess_zobrist_position128
-#define PH_PIECE_KEY chess_zobrist_piece
-#define PH_PIECE_KEY2 chess_zobrist_piece2
-#else
-#define PH_POSITION_KEY quaternity_zobrist_position128
-#define PH_PIECE_KEY quaternity_zobrist_piece
-#define PH_PIECE_KEY2 quaternity_zobrist_piece2
-#endif
 
 #define PH_KEY_FN PH_CAT(PH_PREFIX, _key_ep)
 #define PH_KEY_PUBLIC_FN PH_CAT(PH_PREFIX, _key)
@@ -85,12 +85,7 @@ static ZobristKey PH_KEY_FN(const PH_STATE *s, uint64_t *ep_out)
 {
     Position pos;
     PH_SAVE(s, &pos);
-    *ep_out = 0;
-#if PH_CHESS
-    if (pos.ep_square >= 0 && !chess_zobrist_ep_keyed(&pos))
-        *ep_out = chess_zobrist.ep[pos.ep_square + 1];
-#endif
-    return PH_POSITION_KEY(&pos);
+    return PH_KEYING(_POSITION)(&pos, ep_out);
 }
 
 static ZobristKey PH_KEY_PUBLIC_FN(const PH_STATE *s)
@@ -113,37 +108,10 @@ static inline ZobristKey ph_squares_key(const PH_STATE *s, const uint8_t *square
     ZobristKey key = {0, 0};
     for (int i = 0; i < n; i++) {
         Piece p = PH_PIECE_AT(s, squares[i]);
-        key.lo ^= PH_PIECE_KEY(squares[i], p);
-        key.hi ^= PH_PIECE_KEY2(squares[i], p);
+        key.lo ^= PH_KEYING(_PIECE)(squares[i], p);
+        key.hi ^= PH_KEYING(_PIECE2)(squares[i], p);
     }
     return key;
-}
-
-/* The en passant key a move's child leaves out of its key (0: none). */
-static inline uint64_t ph_child_ep_out(const PH_STATE *child, Move m, Piece moving)
-{
-#if PH_CHESS
-    int step = (int)m.to - (int)m.from;
-    if (PIECE_KIND(moving) != PAWN || (step != 16 && step != -16))
-        return 0;
-    int ep = ((int)m.from + (int)m.to) / 2, side = PIECE_ARMY(moving) ^ 1;
-    return CHESS_ZOBRIST_EP_KEYED(PH_PIECE_AT, child, ep, side) ? 0 : chess_zobrist.ep[ep + 1];
-#else
-    (void)child, (void)m, (void)moving;
-    return 0;
-#endif
-}
-
-static inline int ph_move_squares(const PH_STATE *s, Move m, Piece moving, uint8_t squares[4])
-{
-#if PH_CHESS
-    return chess_zobrist_move_squares(m, moving, PH_PIECE_AT(s, m.to), squares);
-#else
-    (void)s, (void)moving;
-    squares[0] = m.from;
-    squares[1] = m.to;
-    return 2;
-#endif
 }
 
 /* depth >= PH_MIN_DEPTH; key is the key of s, whose lo lacks the state
@@ -158,7 +126,7 @@ static uint64_t ph_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint64_
             search->counts.verified++;
             uint64_t again = PH_PERFT(s, depth, search->bulk);
             if (again != nodes)
-                perft_hash_verify_failed(key, depth, nodes, again);
+                backend_hash_verify_failed(key, depth, nodes, again);
         }
         return nodes;
     }
@@ -174,12 +142,12 @@ static uint64_t ph_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint64_
             uint8_t squares[4];
             Move m = PH_ENCODE(s, moves[i]);
             Piece moving = PH_PIECE_AT(s, m.from);
-            int n = ph_move_squares(s, m, moving, squares);
+            int n = PH_KEYING(_MOVE_SQUARES)(PH_FN(_piece_at), s, m, moving, squares);
             ZobristKey before = ph_squares_key(s, squares, n);
             PH_UNDO undo;
             PH_MAKE(s, moves[i], &undo);
             ZobristKey after = ph_squares_key(s, squares, n);
-            uint64_t child_ep_out = ph_child_ep_out(s, m, moving);
+            uint64_t child_ep_out = PH_KEYING(_CHILD_EP_OUT)(PH_FN(_piece_at), s, m, moving);
             uint64_t state_after = PH_STATE_KEY(s) ^ child_ep_out;
             ZobristKey child = {parent.lo ^ before.lo ^ after.lo ^ state_after,
                                 parent.hi ^ before.hi ^ after.hi ^ zobrist_second_state(state_after)};
@@ -219,9 +187,6 @@ static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table
 }
 
 #undef PH_MIN_DEPTH
-#undef PH_POSITION_KEY
-#undef PH_PIECE_KEY
-#undef PH_PIECE_KEY2
 #undef PH_KEY_FN
 #undef PH_KEY_PUBLIC_FN
 #undef PH_HASHED_FN

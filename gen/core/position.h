@@ -152,4 +152,15 @@ int quaternity_next_turn(const Position *pos, int turn);
  * clocks included, and the castling rooks and letters of the rights held). */
 bool position_equal(const Position *a, const Position *b);
 
+/* The file of `side`'s outermost rook on its back rank on one side of the
+ * king (king_side: toward h), or -1: the rook K or Q names in FEN. */
+int position_outermost_rook(const Position *pos, int side, int king_file, bool king_side);
+
+/* Whether the held castling right `right` is written as its rook's file
+ * letter: the text gave one (castling_letters), or another rook of the side
+ * now stands beyond the right's rook on its side of the king (a rook move, a
+ * promotion on the back rank), so that K or Q would name that one.  FEN
+ * writes it so and position_equal compares it so. */
+bool position_castling_by_file(const Position *pos, int right);
+
 #endif

@@ -6,7 +6,6 @@
  * whole-position rules that section lists.  Each error message names the field
  * and, on the board, the rank and file (and character) at fault. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,17 +30,6 @@ static int army_of_letter(char c)
 {
     const char *p = c ? strchr(ARMY_LETTERS, c) : NULL;
     return p ? (int)(p - ARMY_LETTERS) : -1;
-}
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = snprintf(err, errlen, "QFEN: ");
-    if (n >= 0 && (size_t)n < errlen)
-        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-    return -1;
 }
 
 static bool on_main_diagonal(int army, int file, int rank)
@@ -77,11 +65,12 @@ static int parse_board(const char *board, size_t len, Position *pos, char *err, 
         char c = i < len ? board[i] : '\0';
         if (c == '/' || c == '\0') {
             if (file != Q_WIDTH)
-                return fail(err, errlen, "rank %d has %d squares, expected 12", rank + 1, file);
+                return text_fail(err, errlen, "QFEN", "rank %d has %d squares, expected 12", rank + 1, file);
             if (c == '\0')
                 break;
             if (--rank < 0)
-                return fail(err, errlen, "board has more than 12 ranks (extra '/' at character %zu)", i + 1);
+                return text_fail(err, errlen, "QFEN", "board has more than 12 ranks (extra '/' at character %zu)",
+                                 i + 1);
             file = 0;
             continue;
         }
@@ -92,27 +81,28 @@ static int parse_board(const char *board, size_t len, Position *pos, char *err, 
                 run = run * 10 + (board[i++] - '0');
             i--;
             if (board[start] == '0' || run > Q_WIDTH)
-                return fail(err, errlen, "rank %d, file %c: empty-square count '%.*s' is not 1 to 12", rank + 1,
-                            'a' + (file < Q_WIDTH ? file : Q_WIDTH - 1), (int)(i - start + 1), board + start);
+                return text_fail(err, errlen, "QFEN", "rank %d, file %c: empty-square count '%.*s' is not 1 to 12",
+                                 rank + 1, 'a' + (file < Q_WIDTH ? file : Q_WIDTH - 1), (int)(i - start + 1),
+                                 board + start);
             if (file + run > Q_WIDTH)
-                return fail(err, errlen, "rank %d: more than 12 squares (empty run '%.*s' at file %c)", rank + 1,
-                            (int)(i - start + 1), board + start, 'a' + file);
+                return text_fail(err, errlen, "QFEN", "rank %d: more than 12 squares (empty run '%.*s' at file %c)",
+                                 rank + 1, (int)(i - start + 1), board + start, 'a' + file);
             file += run;
             continue;
         }
         if (file >= Q_WIDTH)
-            return fail(err, errlen, "rank %d: more than 12 squares (at character '%c')", rank + 1, c);
+            return text_fail(err, errlen, "QFEN", "rank %d: more than 12 squares (at character '%c')", rank + 1, c);
         int army = army_of_letter(c);
         if (army < 0)
-            return fail(err, errlen,
-                        "rank %d, file %c: unexpected character '%c' (want an army letter w r b g or a digit)",
-                        rank + 1, 'a' + file, c);
+            return text_fail(err, errlen, "QFEN",
+                             "rank %d, file %c: unexpected character '%c' (want an army letter w r b g or a digit)",
+                             rank + 1, 'a' + file, c);
         char k = i + 1 < len ? board[i + 1] : '\0';
         const char *kp = k && k != ' ' ? strchr(KIND_LETTERS + 1, k) : NULL;
         if (!kp)
-            return fail(err, errlen,
-                        "rank %d, file %c: army '%c' must be followed by a piece letter K Q R B N P, not '%c'",
-                        rank + 1, 'a' + file, c, k ? k : ' ');
+            return text_fail(err, errlen, "QFEN",
+                             "rank %d, file %c: army '%c' must be followed by a piece letter K Q R B N P, not '%c'",
+                             rank + 1, 'a' + file, c, k ? k : ' ');
         Kind kind = (Kind)(kp - KIND_LETTERS);
         i++;
         PawnState state = PAWN_NONE;
@@ -120,28 +110,32 @@ static int parse_board(const char *board, size_t len, Position *pos, char *err, 
             char m = i + 1 < len ? board[i + 1] : '\0';
             const char *mp = m && m != ' ' ? strchr(STATE_MARKS + 1, m) : NULL;
             if (!mp)
-                return fail(err, errlen, "rank %d, file %c: pawn '%c%c' needs a state mark ^ v > < *, not '%c'",
-                            rank + 1, 'a' + file, c, k, m ? m : ' ');
+                return text_fail(err, errlen, "QFEN",
+                                 "rank %d, file %c: pawn '%c%c' needs a state mark ^ v > < *, not '%c'", rank + 1,
+                                 'a' + file, c, k, m ? m : ' ');
             state = (PawnState)(mp - STATE_MARKS);
             i++;
             if (state != ARMY_PAWN_STATES[army][0] && state != ARMY_PAWN_STATES[army][1] &&
                 state != ARMY_PAWN_STATES[army][2])
-                return fail(err, errlen, "rank %d, file %c: pawn mark '%c' does not belong to army '%c'", rank + 1,
-                            'a' + file, m, c);
+                return text_fail(err, errlen, "QFEN", "rank %d, file %c: pawn mark '%c' does not belong to army '%c'",
+                                 rank + 1, 'a' + file, m, c);
             if (state == PAWN_UNCOMMITTED && !on_main_diagonal(army, file, rank))
-                return fail(err, errlen, "rank %d, file %c: uncommitted pawn '%c%c*' is off its main diagonal",
-                            rank + 1, 'a' + file, c, k);
+                return text_fail(err, errlen, "QFEN",
+                                 "rank %d, file %c: uncommitted pawn '%c%c*' is off its main diagonal", rank + 1,
+                                 'a' + file, c, k);
             if (on_promotion_edge(army, state, file, rank))
-                return fail(err, errlen, "rank %d, file %c: pawn '%c%c%c' stands on the edge it promotes on", rank + 1,
-                            'a' + file, c, k, m);
+                return text_fail(err, errlen, "QFEN",
+                                 "rank %d, file %c: pawn '%c%c%c' stands on the edge it promotes on", rank + 1,
+                                 'a' + file, c, k, m);
         }
         if (kind == KING && ++king_count[army] > 1)
-            return fail(err, errlen, "rank %d, file %c: army '%c' has a second king", rank + 1, 'a' + file, c);
+            return text_fail(err, errlen, "QFEN", "rank %d, file %c: army '%c' has a second king", rank + 1, 'a' + file,
+                             c);
         pos->board[rank * Q_WIDTH + file] = PIECE_MAKE(army, kind, state);
         file++;
     }
     if (rank != 0)
-        return fail(err, errlen, "board has %d ranks, expected 12", Q_WIDTH - rank);
+        return text_fail(err, errlen, "QFEN", "board has %d ranks, expected 12", Q_WIDTH - rank);
     return 0;
 }
 
@@ -155,50 +149,57 @@ int qfen_parse(const char *text, Position *pos, char *err, size_t errlen)
 
     TextFields f;
     if (text_fields_split(text, &f) < 0 || f.count > 4)
-        return fail(err, errlen, "more than four fields (BOARD TURN [CONTROLLERS [FROZEN]])");
+        return text_fail(err, errlen, "QFEN", "more than four fields (BOARD TURN [CONTROLLERS [FROZEN]])");
     if (f.count < 2)
-        return fail(err, errlen, f.count ? "missing the TURN field after the board" : "empty position text");
+        return text_fail(err, errlen, "QFEN",
+                         f.count ? "missing the TURN field after the board" : "empty position text");
 
     if (parse_board(f.start[0], f.len[0], pos, err, errlen) < 0)
         return -1;
 
     if (f.count >= 3) {
         if (f.len[2] != 4)
-            return fail(err, errlen, "CONTROLLERS field '%.*s' must be four letters from w r b g", (int)f.len[2],
-                        f.start[2]);
+            return text_fail(err, errlen, "QFEN", "CONTROLLERS field '%.*s' must be four letters from w r b g",
+                             (int)f.len[2], f.start[2]);
         for (int a = 0; a < 4; a++) {
             int c = army_of_letter(f.start[2][a]);
             if (c < 0)
-                return fail(err, errlen, "CONTROLLERS field, character %d: '%c' is not an army letter w r b g", a + 1,
-                            f.start[2][a]);
+                return text_fail(err, errlen, "QFEN",
+                                 "CONTROLLERS field, character %d: '%c' is not an army letter w r b g", a + 1,
+                                 f.start[2][a]);
             pos->controller[a] = (uint8_t)c;
         }
         for (int a = 0; a < 4; a++)
             if (pos->controller[pos->controller[a]] != pos->controller[a])
-                return fail(err, errlen, "CONTROLLERS field, character %d: '%c' does not control its own army", a + 1,
-                            ARMY_LETTERS[pos->controller[a]]);
+                return text_fail(err, errlen, "QFEN",
+                                 "CONTROLLERS field, character %d: '%c' does not control its own army", a + 1,
+                                 ARMY_LETTERS[pos->controller[a]]);
     }
     if (f.count >= 4 && !(f.len[3] == 1 && f.start[3][0] == '-')) {
         for (size_t i = 0; i < f.len[3]; i++) {
             int c = army_of_letter(f.start[3][i]);
             if (c < 0)
-                return fail(err, errlen, "FROZEN field, character %zu: '%c' is not '-' or an army letter w r b g",
-                            i + 1, f.start[3][i]);
+                return text_fail(err, errlen, "QFEN",
+                                 "FROZEN field, character %zu: '%c' is not '-' or an army letter w r b g", i + 1,
+                                 f.start[3][i]);
             if (pos->frozen & (1u << c))
-                return fail(err, errlen, "FROZEN field, character %zu: '%c' is listed twice", i + 1, f.start[3][i]);
+                return text_fail(err, errlen, "QFEN", "FROZEN field, character %zu: '%c' is listed twice", i + 1,
+                                 f.start[3][i]);
             if (pos->controller[c] != c)
-                return fail(err, errlen, "FROZEN field, character %zu: '%c' is not a controller", i + 1, f.start[3][i]);
+                return text_fail(err, errlen, "QFEN", "FROZEN field, character %zu: '%c' is not a controller", i + 1,
+                                 f.start[3][i]);
             pos->frozen |= (uint8_t)(1u << c);
         }
     }
 
     int turn = f.len[1] == 1 ? army_of_letter(f.start[1][0]) : -1;
     if (turn < 0)
-        return fail(err, errlen, "TURN field '%.*s' must be one letter w r b g", (int)f.len[1], f.start[1]);
+        return text_fail(err, errlen, "QFEN", "TURN field '%.*s' must be one letter w r b g", (int)f.len[1],
+                         f.start[1]);
     if (pos->controller[turn] != turn)
-        return fail(err, errlen, "TURN field: '%c' does not control its own army", ARMY_LETTERS[turn]);
+        return text_fail(err, errlen, "QFEN", "TURN field: '%c' does not control its own army", ARMY_LETTERS[turn]);
     if (pos->frozen & (1u << turn))
-        return fail(err, errlen, "TURN field: '%c' is frozen", ARMY_LETTERS[turn]);
+        return text_fail(err, errlen, "QFEN", "TURN field: '%c' is frozen", ARMY_LETTERS[turn]);
     pos->turn = turn;
     return 0;
 }

@@ -2,38 +2,21 @@
 
 #include <string.h>
 
-/* One extern and one entry per backend, Quaternity first, then chess. */
-extern const Backend quaternity_mailbox_backend;
-extern const Backend quaternity_padded_backend;
-extern const Backend quaternity_bitboard_backend;
-extern const Backend chess_mailbox_backend;
-extern const Backend chess_padded_backend;
-extern const Backend chess_bitboard_backend;
-#ifdef EXTRA_BACKEND_TEMPLATE
-extern const Backend chess_template_backend; /* gen/chess/template: make EXTRA_BACKENDS=template */
-#endif
-#ifdef EXTRA_BACKEND_PLANTED
-/* tests/planted: a planted bug, registered only in the tests' perft-planted. */
-extern const Backend quaternity_planted_backend;
-extern const Backend chess_planted_backend;
+/* REGISTERED_BACKENDS is BACKEND(GAME_NAME) for every backend the build
+ * links, Quaternity first: the Makefile writes it from the backend folders
+ * (gen/GAME/NAME/), so registering a backend takes no line here, and the
+ * core names no backend. */
+#ifndef REGISTERED_BACKENDS
+#error "compile registry.c with -DREGISTERED_BACKENDS=BACKEND(game_name)... (the Makefile does)"
 #endif
 
-const Backend *const backend_registry[] = {
-    &quaternity_mailbox_backend,
-    &quaternity_padded_backend,
-    &quaternity_bitboard_backend,
-    &chess_mailbox_backend,
-    &chess_padded_backend,
-    &chess_bitboard_backend,
-#ifdef EXTRA_BACKEND_TEMPLATE
-    &chess_template_backend,
-#endif
-#ifdef EXTRA_BACKEND_PLANTED
-    &quaternity_planted_backend,
-    &chess_planted_backend,
-#endif
-    NULL,
-};
+#define BACKEND(entry) extern const Backend entry##_backend;
+REGISTERED_BACKENDS
+#undef BACKEND
+
+#define BACKEND(entry) &entry##_backend,
+const Backend *const backend_registry[] = {REGISTERED_BACKENDS NULL};
+#undef BACKEND
 
 const Backend *backend_find(const char *name, Game game)
 {

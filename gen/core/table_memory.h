@@ -7,7 +7,7 @@
  * Where transparent huge pages are off (/sys/kernel/mm/transparent_hugepage/
  * enabled set to "never", or a kernel without them) the advice is ignored:
  * the table works on 4 KiB pages, faulted in the same parallel way, only
- * slower to set up and to probe.  scripts/table-zeroing.sh measures it. */
+ * slower to set up and to probe.  results/experiments/2026-12-03-table-zeroing/table-zeroing.sh measures it. */
 #ifndef GEN_CORE_TABLE_MEMORY_H
 #define GEN_CORE_TABLE_MEMORY_H
 

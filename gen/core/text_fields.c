@@ -1,6 +1,7 @@
 #include "text_fields.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 int text_fields_split(const char *text, TextFields *fields)
@@ -49,4 +50,15 @@ size_t board_field_format(const Position *pos, size_t (*write_man)(Piece man, ch
     }
     out[n] = '\0';
     return n;
+}
+
+int text_fail(char *err, size_t errlen, const char *form, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = snprintf(err, errlen, "%s: ", form);
+    if (n >= 0 && (size_t)n < errlen)
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
 }

@@ -1,5 +1,5 @@
-/* Splitting position text into white-space separated fields, and writing
- * the board field: what the QFEN and FEN code shares. */
+/* Splitting position text into white-space separated fields, writing the
+ * board field, and the one-line refusal: what the QFEN and FEN code shares. */
 #ifndef GEN_CORE_TEXT_FIELDS_H
 #define GEN_CORE_TEXT_FIELDS_H
 
@@ -21,6 +21,10 @@ typedef struct TextFields {
 /* Splits on runs of white space; -1 when there are more than
  * TEXT_FIELDS_MAX fields (count is then TEXT_FIELDS_MAX + 1). */
 int text_fields_split(const char *text, TextFields *fields);
+
+/* A refused text: "FORM: message" into err (cut to errlen), and -1, what
+ * every parser returns then. */
+int text_fail(char *err, size_t errlen, const char *form, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Writes the board field of QFEN or FEN into out (NUL-terminated; returns
  * its length): ranks from the top, '/' between them, each run of empty

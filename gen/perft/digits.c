@@ -1,27 +1,22 @@
 #include "digits.h"
 
-#include <stdbool.h>
 #include <string.h>
 
+#include "perft_count.h"
+
+/* The digits are read once, by the core's count parser (perft_count.h),
+ * then held against max. */
 DigitsResult digits_parse(const char *text, size_t length, uint64_t max, uint64_t *value)
 {
-    if (length == 0)
-        return DIGITS_NOT_A_NUMBER;
-    uint64_t v = 0;
-    bool too_large = false;
-    for (size_t i = 0; i < length; i++) {
-        if (text[i] < '0' || text[i] > '9')
-            return DIGITS_NOT_A_NUMBER;
-        unsigned digit = (unsigned)(text[i] - '0');
-        /* Every byte is still checked to be a digit after an overflow. */
-        if (digit > max || v > (max - digit) / 10)
-            too_large = true;
-        else
-            v = v * 10 + digit;
+    PerftCount v;
+    switch (perft_count_parse(text, length, &v)) {
+    case PERFT_COUNT_NOT_A_NUMBER: return DIGITS_NOT_A_NUMBER;
+    case PERFT_COUNT_TOO_LARGE: return DIGITS_TOO_LARGE;
+    case PERFT_COUNT_OK: break;
     }
-    if (too_large)
+    if (v > max)
         return DIGITS_TOO_LARGE;
-    *value = v;
+    *value = (uint64_t)v;
     return DIGITS_OK;
 }
 

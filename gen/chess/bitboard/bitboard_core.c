@@ -65,7 +65,7 @@ static inline uint64_t cbb_state_key(const CbbState *s)
     return chess_zobrist_state(s->pos.side, s->castling_keys[s->pos.castling], s->pos.ep_square);
 }
 
-#define PH_BACKEND cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, 1
+#define PH_BACKEND cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, CHESS_ZOBRIST
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, cbb_tables_init, NULL);

@@ -60,11 +60,11 @@ CBB_INLINE void cbb_legal_setup(const CbbPosition *p, int us, CbbLegal *l, const
      * lines: the two lookups of a kind (what the king sees, then what it
      * sees with our pieces next to it lifted off: the pinners) are skipped
      * together.  Bulk counting 1-8% less CPU time (step V of
-     * results/chess-bitboard-steps-2026-12-03-evening.md); a test placed
+     * results/experiments/2026-12-03-chess-bitboard-speed/chess-bitboard-steps-2026-12-03-evening.md); a test placed
      * after the first lookup, for sliders behind the first blockers, saved
-     * less than it cost in mispredictions (results/chess-bitboard-steps-2026-12-03.md).
-     * The two blocks are of one shape on purpose: one helper for both ran
-     * 2-4% slower on start and Kiwipete, for 0.5% fewer instructions. */
+     * less than it cost in mispredictions
+     * (results/experiments/2026-12-03-chess-bitboard-speed/chess-bitboard-steps-2026-12-03.md). The two blocks are of
+     * one shape on purpose: one helper for both ran 2-4% slower on start and Kiwipete, for 0.5% fewer instructions. */
     CbbBitboard checkers = (cbb_knight_attacks[king] & cbb_kind(p, CBB_KNIGHT, rooks_only) & opp) |
                            (cbb_pawn_attacks[us][king] & p->kind[CBB_PAWN] & opp);
     CbbBitboard pin_orth = 0, pin_diag = 0;
@@ -262,7 +262,7 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
         return 0;
     if (!candidates && cbb_popcount(steps) <= 2) {
         /* Each step tested alone: cheaper than the map for one or two
-         * (scripts/callgrind-chess-bitboard.sh, DESIGN.md). */
+         * (results/experiments/2026-12-03-chess-bitboard-speed/callgrind-chess-bitboard.sh, DESIGN.md). */
         CbbBitboard safe = 0, without_king = l->occupied ^ cbb_bit(l->king);
         for (CbbBitboard left = steps; left;) {
             int square = cbb_pop_lsb(&left);
@@ -274,7 +274,7 @@ CBB_INLINE CbbBitboard cbb_king_targets(const CbbPosition *p, const CbbCastling 
     /* Only the enemy sliders that can see a step or a path on an empty
      * board are looked up; not worth a test in a rook ending, with a rook
      * or two (CPW position 3: 3% more CPU time with it, step U of
-     * results/chess-bitboard-steps-2026-12-03-evening.md). */
+     * results/experiments/2026-12-03-chess-bitboard-speed/chess-bitboard-steps-2026-12-03-evening.md). */
     CbbBitboard reach_rook = ~(CbbBitboard)0, reach_bishop = ~(CbbBitboard)0;
     if (!rooks_only) {
         reach_rook = cbb_king_reach_rook[l->king];

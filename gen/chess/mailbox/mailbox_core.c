@@ -228,7 +228,7 @@ static inline uint64_t cmb_state_key(const CmbState *s)
                                s->ep_square ? cmb_tables.sq64[s->ep_square] : -1);
 }
 
-#define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, 1
+#define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, CHESS_ZOBRIST
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, cmb_tables_init, NULL);

@@ -229,7 +229,7 @@ static inline uint64_t cpd_state_key(const CpdBoard *s)
                                s->state.ep == CPD_NO_EP ? -1 : cpd_to_neutral(s->state.ep));
 }
 
-#define PH_BACKEND cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, 1
+#define PH_BACKEND cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, CHESS_ZOBRIST
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, cpd_tables_init, NULL);

@@ -448,7 +448,7 @@ static int tpl_count(TplState *s)
 }
 
 /* The hashed perft (perft_hash_recursion.h), with tpl_piece_at and tpl_state_key above. */
-#define PH_BACKEND tpl, TplState, TplMove, TplUndo, TPL_MAX_MOVES, 1
+#define PH_BACKEND tpl, TplState, TplMove, TplUndo, TPL_MAX_MOVES, CHESS_ZOBRIST
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE(tpl, TplState, TplMove, TplUndo, TPL_MAX_MOVES, NULL, NULL);

@@ -8,7 +8,7 @@
 /* Not forced inline: forcing it (and the make/unmake of the time) saved
  * instructions in a build without AVX-512 but made the -march=native build's
  * perft without bulk counting slower (make compare,
- * results/compare-044f842-163367b.md: 0.85x against 044f842, 1.05x once
+ * results/comparisons/compare-044f842-163367b.md: 0.85x against 044f842, 1.05x once
  * undone). */
 static inline int qbb_popcount(QbbSet a)
 {

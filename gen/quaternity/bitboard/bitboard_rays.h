@@ -41,7 +41,7 @@ static inline __attribute__((always_inline)) QbbSet qbb_rays(QbbSet sliders, Qbb
 
 /* The moves of the free rook-likes and bishop-likes, counted: eight ray
  * fills whatever the number of sliders, in place of two line lookups per
- * slider (results/qbb-design-sets.md, step 6349c64: the opening's perft 5
+ * slider (results/experiments/2026-12-02-qbb-design/qbb-design-sets.md, step 6349c64: the opening's perft 5
  * from 3,952 to 3,407 M instructions). */
 static inline __attribute__((always_inline)) int qbb_count_slider_rays(QbbSet rook_like, QbbSet bishop_like,
                                                                        QbbSet empty, QbbSet targets)
@@ -70,7 +70,7 @@ static inline QbbSet qbb_slider_attack_map(QbbSet rook_like, QbbSet bishop_like,
 }
 
 /* From this many king targets on, one attack map (eight fills) replaces
- * testing each target's four lines.  Measured (results/qbb-design-sets.md,
+ * testing each target's four lines.  Measured (results/experiments/2026-12-02-qbb-design/qbb-design-sets.md,
  * "Tried and not kept"; callgrind, millions of instructions; opening
  * perft 5 / P04 perft 4, bulk counting): from 1
  * target 3,219 / 268, from 2 3,192 / 268, 3: 3,198 / 267, 4: 3,237 / 267,

@@ -17,7 +17,7 @@
  * turn: no line is kept rotated.  The perft's unmake stores back the sets
  * make saved (QbbSaved, below); the backend interface's XORs them back.  A slider's line is gathered from the sets
  * when the generator needs it (bitboard_attacks.h: a shift for a rank,
- * three PEXTs otherwise).  (Measured with callgrind, results/qbb-design-sets.md:
+ * three PEXTs otherwise).  (Measured with callgrind, results/experiments/2026-12-02-qbb-design/qbb-design-sets.md:
  * the previous design kept a rotated 12-bit word per line, 8 line XORs and
  * up to 8 slider XORs per move, about 290 instructions a make/unmake pair
  * against 95 here with the perft loop; its counts were cheaper, see
