@@ -402,9 +402,38 @@ def check_includes():
         problem(start, lines.get((start, path[1] if len(path) > 1 else start), 1), f"include circle: {circle}")
 
 
+# ---- the harness prints only in its output files ----------------------------------------------------------
+
+# Where gen/perft may write: the output files (results on stdout, timing and
+# notes on stderr), report.c (the one error line) and progress.c (the
+# progress printer).  Runners, the cross-check and the deep runner return
+# results and never print.
+HARNESS_PRINTERS = re.compile(r"gen/perft/(?:output[^/]*|report|progress)\.c$")
+STDIO_WRITE = re.compile(
+    r"\b(?:v?f?printf|v?dprintf|f?puts|putchar|f?putc|fwrite|perror|psignal|fflush)(?:_unlocked)?\s*\("
+    r"|\bwrite\s*\(\s*(?:1|2|STDOUT_FILENO|STDERR_FILENO)\s*,")
+C_COMMENT_OR_TEXT = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def check_harness_prints():
+    for path in walk("gen/perft", (".c", ".h")):
+        rel = os.path.relpath(path, ROOT)
+        if HARNESS_PRINTERS.fullmatch(rel):
+            continue
+        text = read(path)
+        # comments and string literals blanked, newlines kept: a word in them is no call
+        code = C_COMMENT_OR_TEXT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+        for m in STDIO_WRITE.finditer(code):
+            call = m.group(0).split("(")[0].strip()
+            problem(path, line_of(code, m.start()),
+                    f"{call}() outside the harness's output files (gen/perft/output*.c, report.c, progress.c): "
+                    "return the result and print it there")
+
+
 # ---- main --------------------------------------------------------------------------------------------------
 
 def main():
+    check_harness_prints()
     for path in (p for top in CODE_DIRS for p in walk(top, CODE_EXT)):
         if path.endswith(".md"):
             continue

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "deep/counting_threads.h"
+#include "deep/work_units.h"
 #include "digits.h"
 #include "engine/engine.h"
 #include "perft_hash.h"
@@ -53,16 +54,6 @@ typedef enum OptionId {
     OPT_UCI,
     OPTION_COUNT
 } OptionId;
-
-typedef struct OptionRow {
-    const char *name;  /* the long name */
-    char letter;       /* the short form, or 0 */
-    const char *value; /* its value's name in --help, or NULL: it takes none */
-    unsigned modes;    /* the modes it applies to (M_*); 0: a mode of its own */
-    long min, max;     /* a number's range (min <= max), or 0, -1: not a number */
-    const char *noun;  /* what a number is called in its error */
-    const char *help;  /* --help's text ('\n' continues it on the next line) */
-} OptionRow;
 
 static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_BACKEND] = {"backend", 'b', "NAME", M_ANY, 0, -1, NULL,
@@ -413,7 +404,7 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
     case OPT_LIST: s->mode = RUN_LIST; break;
     case OPT_HELP: s->mode = RUN_HELP; break;
     case OPT_VERSION: s->mode = RUN_VERSION; break;
-    case OPT_UCI: s->mode = RUN_UCI; break;
+    case OPT_UCI: s->mode = RUN_UCI_SERVER; break;
     case OPTION_COUNT: break;
     }
     s->given |= 1u << id;
@@ -605,9 +596,9 @@ static int check_arguments(RunSettings *s, const char **args, int nargs, char *e
     if (digits_in_range(args[0], 1, MAX_DEPTH, &depth) < 0)
         return fail(err, errlen, "depth '%s' is not a number from 1 to %d", args[0], MAX_DEPTH);
     s->depth = (int)depth;
-    if (s->split > 1 && s->split >= s->depth) /* depth 1 splits at 1: each unit counts itself */
+    if (s->split > work_units_deepest_split(s->depth))
         return fail(err, errlen, "--split %d leaves no ply to count at depth %d (at most %d)", s->split, s->depth,
-                    s->depth > 1 ? s->depth - 1 : 1);
+                    work_units_deepest_split(s->depth));
     s->position_text = args[1];
     s->moves = nargs > 2 ? args[2] : NULL;
     if (position_parse(args[1], &s->position, err, errlen) < 0)
@@ -667,7 +658,7 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     free(words);
     if (status < 0 || s->mode == RUN_HELP || s->mode == RUN_LIST || s->mode == RUN_VERSION)
         return status;
-    if (s->mode == RUN_UCI)
+    if (s->mode == RUN_UCI_SERVER)
         return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
     if (s->suite && s->random_games > 0)
         return fail(err, errlen, "--suite and --random are two modes: give one of them");
@@ -684,75 +675,7 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     return check_arguments(s, args, nargs, err, errlen);
 }
 
-void options_usage(FILE *out, const char *divide_only)
+const OptionRow *options_row(int i)
 {
-    /* GNU's form ("Usage:", "  or:"), which help2man reads into the
-     * manual page's synopsis. */
-    if (divide_only)
-        fprintf(out, "Usage: %s [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n", divide_only);
-    else
-        fputs("Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
-              "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
-              "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE | --random-start SET]\n"
-              "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n",
-              out);
-    fputs("\n"
-          "POSITION is QFEN (Quaternity), FEN (chess; Shredder-FEN and X-FEN castling\n"
-          "too), or a start by number: chess960:N (0-959, 518 the orthodox start),\n"
-          "dfrc:W,B or dfrc:N (N = W * 960 + B).  MOVES are space-separated move\n"
-          "texts (d4e5, d11e12q, e1g1 or e1h1) played before counting.  Divide\n"
-          "prints \"move count\" per root move, sorted, a blank line and the total;\n"
-          "timing and nodes per second go to stderr.  Castling is printed as the\n"
-          "king's move (e1g1), or as the king taking its rook (e1h1) for a Chess960\n"
-          "position (castling in file letters, or king and rooks off their\n"
-          "standard squares) and with --chess960.\n"
-          "\n"
-          "Options may come before or after the arguments.  A value follows its\n"
-          "option (-b NAME, --backend NAME) or is attached (-bNAME, --backend=NAME);\n"
-          "long options may be shortened to any unambiguous prefix; \"--\" ends the\n"
-          "options.  An option that does not apply to the mode is an error.\n"
-          "\n",
-          out);
-    for (int i = 0; i < OPTION_COUNT; i++) {
-        char head[64];
-        int n = snprintf(head, sizeof head, "  %s%c%s--%s%s%s", OPTIONS[i].letter ? "-" : "",
-                         OPTIONS[i].letter ? OPTIONS[i].letter : ' ', OPTIONS[i].letter ? ", " : "  ", OPTIONS[i].name,
-                         OPTIONS[i].value ? "=" : "", OPTIONS[i].value ? OPTIONS[i].value : "");
-        if (!OPTIONS[i].letter) /* "      --name": no letter, no comma */
-            memmove(head + 2, head + 3, strlen(head + 3) + 1), n--;
-        const char *help = OPTIONS[i].help;
-        fputs(head, out);
-        if (n >= 21) { /* two blanks at least before the text: help2man's rule */
-            fputc('\n', out);
-            n = 0;
-        }
-        for (bool first = true; *help; first = false) {
-            size_t length = strcspn(help, "\n");
-            fprintf(out, "%*s%.*s\n", first ? 22 - n : 22, "", (int)length, help);
-            help += length + (help[length] == '\n');
-        }
-    }
-    fputs("\nEngines (the adapter contract; gen/perft/README.md has all of it):\n"
-          "  perftree:COMMAND  one process per query: /bin/sh -c 'COMMAND \"$@\"' sh DEPTH\n"
-          "                    POSITION MOVES, DEPTH from 1, POSITION a FEN of six\n"
-          "                    fields (or QFEN), MOVES the moves played from it\n"
-          "                    (an empty argument when none); it prints \"MOVE COUNT\"\n"
-          "                    per root move, a blank line and the total, exit 0\n"
-          "  uci:COMMAND       one process: uci, setoption per --engine-option,\n"
-          "                    isready; per query \"position fen FEN [moves ...]\" and\n"
-          "                    \"go perft DEPTH\", answered by \"MOVE: COUNT\" lines and\n"
-          "                    \"Nodes searched: N\"; quit.  The fast path for long\n"
-          "                    random runs\n"
-          "  Moves: e2e4, e7e8q or e7e8Q, castling as the king's move (e1g1) or as\n"
-          "  the king taking its rook (e1h1), Quaternity d11e12q; sent in the run's\n"
-          "  notation, a UCI engine with UCI_Chess960 set for Chess960 notation.\n"
-          "  Each query may take --engine-timeout seconds.  An\n"
-          "  engine is asked only about its game's positions (GAME: in --engine).\n"
-          "  A move listed twice or a count other than 1 at depth 1 is a finding\n"
-          "  (exit 1), not a protocol failure.\n",
-          out);
-    fputs("\nExit status: 0 agreed and checked, 1 a disagreement or a failed check, 2 a\n"
-          "usage or input error or an engine's failure, 70 a backend's broken\n"
-          "contract, 74 standard output not written, 130/143 interrupted.\n",
-          out);
+    return i >= 0 && i < OPTION_COUNT ? &OPTIONS[i] : NULL;
 }

@@ -19,9 +19,19 @@
  * getopt keeps its place in globals. */
 int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s, char *err, size_t errlen);
 
-/* The --help text: the usage lines and every option of the table.
- * `divide_only` names a divide-only program (bin/perft-mpi, whose usage is
- * its one line), or is NULL. */
-void options_usage(FILE *out, const char *divide_only);
+/* One option: its names, the modes it applies to, its range and its
+ * --help text. */
+typedef struct OptionRow {
+    const char *name;  /* the long name */
+    char letter;       /* the short form, or 0 */
+    const char *value; /* its value's name in --help, or NULL: it takes none */
+    unsigned modes;    /* the modes it applies to (M_*); 0: a mode of its own */
+    long min, max;     /* a number's range (min <= max), or 0, -1: not a number */
+    const char *noun;  /* what a number is called in its error */
+    const char *help;  /* --help's text ('\n' continues it on the next line) */
+} OptionRow;
+
+/* Row i of the table, in --help's order; NULL past the last. */
+const OptionRow *options_row(int i);
 
 #endif

@@ -127,9 +127,9 @@ static json_t *settings_json(const RunSettings *s)
     return j;
 }
 
-int output_open(Output *o, FILE *stream, const RunSettings *s, char *err, size_t errlen)
+int output_open(Output *o, FILE *stream, FILE *err_stream, const RunSettings *s, char *err, size_t errlen)
 {
-    *o = (Output){.stream = stream, .name = "standard output", .format = s->format};
+    *o = (Output){.stream = stream, .err = err_stream, .name = "standard output", .format = s->format};
     if (s->output) {
         if (!(o->stream = fopen(s->output, "w"))) {
             snprintf(err, errlen, "cannot open output file '%s': %s", s->output, strerror(errno));
@@ -163,6 +163,14 @@ void output_text(Output *o, const char *fmt, ...)
         errno = 0;
         check(o, vfprintf(o->stream, fmt, ap) < 0 || ferror(o->stream));
     }
+    va_end(ap);
+}
+
+void output_note(Output *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(o->err, fmt, ap);
     va_end(ap);
 }
 

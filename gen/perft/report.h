@@ -32,4 +32,7 @@ char *report_escaped(const char *text);
 
 int report_error(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* "SIGINT" or "SIGTERM": the two signals a count stops on. */
+const char *report_signal_name(int signal);
+
 #endif

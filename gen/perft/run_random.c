@@ -6,9 +6,9 @@
 
 #include "chess960_start.h"
 #include "clock.h"
-#include "deep/progress.h"
 #include "epd.h"
 #include "move_text.h"
+#include "progress.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"
