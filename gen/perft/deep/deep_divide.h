@@ -52,7 +52,7 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
  * unit still to count, its index and its `*split` moves from the start
  * position into path (room for MAX_DEPTH); false when none is left or on
  * SIGINT/SIGTERM.  Done: a unit's count (appended to the checkpoint).
- * Progress: redraws the progress line when it is due. */
+ * Progress: tells the job's watcher how far the count is, when it is due. */
 bool deep_work_take(DeepWork *work, size_t *index, Move *path, int *split);
 void deep_work_done(DeepWork *work, size_t index, PerftCount count);
 void deep_work_progress(DeepWork *work);

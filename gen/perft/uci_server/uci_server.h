@@ -12,7 +12,7 @@
  *                                move, sorted, a blank line, "Nodes searched: N"
  *   stop, quit; end of input is quit
  *
- * Counting is the harness's own divide (participant_divide on the deep
+ * The count is the harness's own divide (participant_divide on the deep
  * runner: threads, the hash table), answered before the next line is read.
  * Whatever it refuses (an unknown command, a bad FEN, an illegal move, go
  * without perft, a depth out of range) gets one "info string error: ..."
