@@ -204,7 +204,7 @@ static int resume(Checkpoint *c, const DeepJob *job, bool units_lines, WorkUnits
         job->watcher->note(job->watcher->context, warning);
     if (status < 0)
         return -1;
-    int deepest = job->depth > 1 ? job->depth - 1 : 1;
+    int deepest = work_units_deepest_split(job->depth);
     if (c->existed && c->split > deepest) {
         snprintf(err, errlen, "checkpoint %s: split %d is deeper than depth %d allows (corrupt file)", c->path,
                  c->split, job->depth);
