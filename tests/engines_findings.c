@@ -94,8 +94,8 @@ Test(engines_findings, random_games_find_both_at_depth_1, .timeout = 60)
     static const struct {
         const char *bug, *line;
     } CASES[] = {
-        {"--leaf a7a5", "  bug counts a7a5 as 2 at depth 1 (a legal move is one leaf)\n"},
-        {"--twice e7e5", "  bug lists e7e5 twice at this position (counts 1 and 1)\n"},
+        {"--leaf a7a5", "  bug counts a7a5 as 2 at depth 1 (a legal move is one leaf), path a7a5\n"},
+        {"--twice e7e5", "  bug lists e7e5 twice at this position (counts 1 and 1), path e7e5\n"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
         char spec[1024];

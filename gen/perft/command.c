@@ -9,6 +9,7 @@
 #include "output_command.h"
 #include "output_divide.h"
 #include "output_info.h"
+#include "output_random.h"
 #include "position_text.h"
 #include "registry.h"
 #include "report.h"
@@ -36,13 +37,25 @@ static int print_help_or_list(RunSettings *s, const char *program, FILE *out, FI
     return output_close(&o, EXIT_AGREE, err);
 }
 
+/* Random games: the run computes, output_random prints. */
+static int random_games(const RunSettings *s, Participants *parts, Output *o, FILE *err)
+{
+    RandomResult *r = malloc(sizeof *r); /* the report's path is long */
+    if (!r)
+        return output_error(o, err, "random games: out of memory");
+    run_random(s, parts, err, r);
+    int status = output_random(o, err, s, parts, r);
+    free(r);
+    return status;
+}
+
 /* The mode's runner, once the table and the participants are ready. */
 static int run_mode(const RunSettings *s, Participants *parts, const CountPolicy *policy, Output *o, FILE *err)
 {
     if (s->mode == RUN_SUITE)
         return run_suite(s, parts, policy, o, NULL);
     if (s->mode == RUN_RANDOM)
-        return run_random(s, parts, o, err, NULL);
+        return random_games(s, parts, o, err);
     char message[ERROR_TEXT_MAX];
     DivideRun run;
     int r = run_divide(s, parts, policy, &run, message, sizeof message);

@@ -15,17 +15,32 @@ static void append_move(char *list, size_t size, Game game, MoveNotation notatio
     snprintf(list + n, size - n, "%s%s", n ? " " : "", text);
 }
 
-/* Moves of divide `a` missing from divide `b`, as text. */
-static void list_missing(Game game, MoveNotation notation, const Divide *a, const Divide *b, char *out, size_t size)
+/* The moves of `a` that `b` lacks, as text ("" when none). */
+static void moves_missing(Game game, MoveNotation notation, const Move *a, int a_count, const Move *b, int b_count,
+                          char *out, size_t size)
 {
     out[0] = '\0';
-    for (int i = 0; i < a->count; i++) {
-        int j = 0;
-        while (j < b->count && !move_equal(b->entries[j].move, a->entries[i].move))
-            j++;
-        if (j == b->count)
-            append_move(out, size, game, notation, a->entries[i].move);
-    }
+    for (int i = 0; i < a_count; i++)
+        if (moves_find(b, b_count, a[i]) < 0)
+            append_move(out, size, game, notation, a[i]);
+}
+
+/* A divide's root moves, in its order. */
+static int divide_moves(const Divide *d, Move *moves)
+{
+    for (int i = 0; i < d->count; i++)
+        moves[i] = d->entries[i].move;
+    return d->count;
+}
+
+/* The moves only `a` has and those only `b` has into the report's lists:
+ * true when either is not empty. */
+static bool moves_differ(Game game, MoveNotation notation, const Move *a, int a_count, const Move *b, int b_count,
+                         CrossReport *r)
+{
+    moves_missing(game, notation, a, a_count, b, b_count, r->only_first, sizeof r->only_first);
+    moves_missing(game, notation, b, b_count, a, a_count, r->only_second, sizeof r->only_second);
+    return r->only_first[0] || r->only_second[0];
 }
 
 /* The first participant whose divide differs from participant 0's, or -1
@@ -116,9 +131,9 @@ static int descend(Descent *d, const CountPolicy *c, const DivideQuery *q, Sessi
         if (divide_finding(game, q->notation, d->a, d->da, depth, r) ||
             divide_finding(game, q->notation, d->b, d->db, depth, r))
             return 0;
-        list_missing(game, q->notation, d->da, d->db, r->only_first, sizeof r->only_first);
-        list_missing(game, q->notation, d->db, d->da, r->only_second, sizeof r->only_second);
-        if (r->only_first[0] || r->only_second[0] || d->da->count != d->db->count) {
+        Move moves_a[MAX_MOVES], moves_b[MAX_MOVES];
+        int count_a = divide_moves(d->da, moves_a), count_b = divide_moves(d->db, moves_b);
+        if (moves_differ(game, q->notation, moves_a, count_a, moves_b, count_b, r) || count_a != count_b) {
             r->verdict = CROSS_MOVES_DIFFER;
             return 0;
         }
@@ -236,5 +251,122 @@ int crosscheck(const Participant *ps, int count, const CountPolicy *c, const Div
         divide_free(&db);
     }
     session_close(&view);
+    return result;
+}
+
+/* ---- one node of a game the participants play together ---- */
+
+static bool same_moves(const Move *a, int a_count, const Move *b, int b_count)
+{
+    if (a_count != b_count)
+        return false;
+    for (int i = 0; i < a_count; i++)
+        if (!move_equal(a[i], b[i]))
+            return false;
+    return true;
+}
+
+/* Makes and unmakes every move of `moves` in session `s`: true and the
+ * report filled when a position does not come back exactly. */
+static bool round_trip_fails(const Participant *p, Session *s, MoveNotation notation, const Move *moves, int count,
+                             long *round_trips, CrossReport *r)
+{
+    Position before, after;
+    s->backend->save(s->state, &before);
+    for (int i = 0; i < count; i++) {
+        s->backend->make(s->state, moves[i]);
+        s->backend->unmake(s->state, moves[i]);
+        s->backend->save(s->state, &after);
+        ++*round_trips;
+        if (!position_equal(&before, &after)) {
+            r->verdict = CROSS_ROUND_TRIP;
+            r->culprit = p->name;
+            move_format_as(s->game, moves[i], notation, r->move);
+            position_format(&after, r->other_position, sizeof r->other_position);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Participant k's legal moves at the node into `moves`, sorted by their
+ * standard text: 1 with the report filled on a finding its own session or
+ * divide shows, -1 when an engine fails, else 0. */
+static int node_moves(const Participant *ps, int k, const GameNode *node, const Position *here, Move *moves, int *count,
+                      long *round_trips, CrossReport *r, char *err, size_t errlen)
+{
+    const Participant *p = &ps[k];
+    Game game = here->game;
+    if (p->engine) {
+        if (engine_divide(p->engine, node->start, node->path, here, 1, node->notation, node->scratch, err, errlen) < 0)
+            return -1;
+        if (divide_finding(game, node->notation, p, node->scratch, 1, r))
+            return 1;
+        *count = divide_moves(node->scratch, moves);
+        moves_sort(game, moves, *count); /* whatever the notation, as participant 0's */
+        return 0;
+    }
+    Session *s = &node->sessions[k];
+    Position saved;
+    s->backend->save(s->state, &saved);
+    if (!position_equal(here, &saved)) {
+        r->verdict = CROSS_POSITIONS_DIFFER;
+        r->second = p->name;
+        position_format(&saved, r->other_position, sizeof r->other_position);
+        return 1;
+    }
+    *count = s->backend->generate(s->state, moves);
+    moves_sort(game, moves, *count);
+    /* Bulk counting (perft 1 with bulk) has its own code in some backends:
+     * it must agree with the list. */
+    uint64_t counted = s->backend->perft(s->state, 1, 1);
+    if (counted != (uint64_t)*count) {
+        r->verdict = CROSS_COUNT_VS_LIST;
+        r->culprit = p->name;
+        r->bulk_count = counted;
+        r->list_count = *count;
+        return 1;
+    }
+    return round_trip_fails(p, s, node->notation, moves, *count, round_trips, r) ? 1 : 0;
+}
+
+int crosscheck_node(const Participant *ps, int count, const GameNode *node, Move moves[MAX_MOVES], int *move_count,
+                    long *round_trips, CrossReport *r, char *err, size_t errlen)
+{
+    /* Cleared field by field, the texts written only on a finding: the
+     * whole report (its path holds 10000 plies) at every node of a random
+     * game would cost more than the node's checks. */
+    r->verdict = CROSS_AGREE;
+    r->culprit = NULL;
+    r->only_first[0] = r->only_second[0] = r->other_position[0] = r->move[0] = '\0';
+    r->move_counts[0] = r->move_counts[1] = r->bulk_count = 0;
+    r->list_count = 0;
+    r->counted_above[0] = r->counted_above[1] = r->divided_here[0] = r->divided_here[1] = 0;
+    *move_count = 0;
+    if (count < 1 || !ps[0].backend) {
+        snprintf(err, errlen, "a game needs a built-in backend to follow its positions");
+        return -1;
+    }
+    Position here;
+    node->sessions[0].backend->save(node->sessions[0].state, &here);
+    r->first = ps[0].name;
+    r->second = ps[0].name;
+    r->depth = 1;
+    int result = node_moves(ps, 0, node, &here, moves, move_count, round_trips, r, err, errlen);
+    Move other[MAX_MOVES];
+    for (int k = 1; k < count && result == 0; k++) {
+        int other_count = 0;
+        r->second = ps[k].name;
+        result = node_moves(ps, k, node, &here, other, &other_count, round_trips, r, err, errlen);
+        if (result == 0 && !same_moves(moves, *move_count, other, other_count)) {
+            moves_differ(here.game, node->notation, moves, *move_count, other, other_count, r);
+            r->verdict = CROSS_MOVES_DIFFER;
+            result = 1;
+        }
+    }
+    if (result == 1) {
+        normalise_moves(node->path, r->path, sizeof r->path);
+        position_format(&here, r->position, sizeof r->position);
+    }
     return result;
 }

@@ -172,12 +172,11 @@ int output_open(Output *o, FILE *stream, FILE *err_stream, const RunSettings *s,
     }
     if (s->format != FORMAT_JSON)
         return 0;
-    o->capture = open_memstream(&o->captured, &o->captured_size);
     /* The keys scripts have read since the first JSON runs stay at the top:
      * command, bulk, hashing, threads, failures. */
     o->doc = json_pack("{s:s, s:b, s:b, s:i, s:[], s:o}", "command", MODE_NAMES[s->mode], "bulk", s->bulk, "hashing",
                        s->hash_mib > 0, "threads", s->threads, "failures", "settings", settings_json(s));
-    if (!o->doc || !o->capture) {
+    if (!o->doc) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -188,10 +187,7 @@ void output_text(Output *o, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    if (o->format == FORMAT_JSON) {
-        if (o->capture)
-            vfprintf(o->capture, fmt, ap);
-    } else {
+    if (o->format != FORMAT_JSON) {
         errno = 0;
         check(o, vfprintf(o->stream, fmt, ap) < 0 || ferror(o->stream));
     }
@@ -235,14 +231,6 @@ int output_error(Output *o, FILE *err, const char *message)
     return report_error(err, "%s", message);
 }
 
-const char *output_captured(Output *o)
-{
-    if (!o->capture)
-        return "";
-    fflush(o->capture);
-    return o->captured ? o->captured : "";
-}
-
 int output_close(Output *o, int status, FILE *err)
 {
     if (o->doc) {
@@ -260,11 +248,6 @@ int output_close(Output *o, int status, FILE *err)
         json_decref(o->doc);
         o->doc = NULL;
     }
-    if (o->capture)
-        fclose(o->capture);
-    free(o->captured);
-    o->capture = NULL;
-    o->captured = NULL;
     errno = 0;
     check(o, fflush(o->stream) != 0 || ferror(o->stream));
     if (o->owned) {

@@ -3,7 +3,7 @@
  * that fails (a full disk, a closed descriptor) is remembered; runners ask
  * output_failed to stop early, and output_close turns it into one line on
  * stderr and EXIT_OUTPUT.  The formats of each kind of result live beside
- * this file (output_divide.c, output_suite.c). */
+ * this file (output_divide.c, output_suite.c, output_random.c). */
 #ifndef GEN_PERFT_OUTPUT_H
 #define GEN_PERFT_OUTPUT_H
 
@@ -19,12 +19,9 @@ typedef struct Output {
     FILE *err;        /* the run's standard error: timing, speed tables, notes and errors */
     const char *name; /* what the stream is, for the error: "standard output" or -o's FILE */
     OutputFormat format;
-    json_t *doc;    /* FORMAT_JSON: the document, written by output_close */
-    char *captured; /* FORMAT_JSON: the text output_text wrote (a random run's report) */
-    size_t captured_size;
-    FILE *capture;
-    int error;  /* errno of the first failed write, 0 when none failed */
-    bool owned; /* -o's file: closed by output_close */
+    json_t *doc; /* FORMAT_JSON: the document, written by output_close */
+    int error;   /* errno of the first failed write, 0 when none failed */
+    bool owned;  /* -o's file: closed by output_close */
 } Output;
 
 /* Opens the run's output on `stream` (or on s->output's file, created or
@@ -37,8 +34,8 @@ int output_open(Output *o, FILE *stream, FILE *err_stream, const RunSettings *s,
  * what is not the results (timing, speed, notes). */
 void output_note(Output *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Text for the text and stockfish formats; in JSON it is kept for
- * output_captured. */
+/* Text for the text and stockfish formats; JSON drops it (the printers
+ * put the same results in the document). */
 void output_text(Output *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Flushes the stream (a row is complete): false when a write has failed. */
@@ -57,8 +54,6 @@ json_t *output_json_string(const char *text);
 /* A run's error: one line on `err` (report_error), and in JSON the same
  * line in the document's "failures".  Returns EXIT_USAGE. */
 int output_error(Output *o, FILE *err, const char *message);
-/* JSON: the text output_text wrote so far ("" when none). */
-const char *output_captured(Output *o);
 
 /* Ends the output: the JSON document gets the status and is written; the
  * stream is flushed (and -o's file closed).  Returns `status`, or

@@ -124,8 +124,14 @@ void output_divide_table(Output *o, Game game, const Participant *ps, const Divi
 
 static const char *verdict_name(CrossVerdict v)
 {
-    static const char *const names[] = {
-        "agree", "moves differ", "positions differ", "count inconsistent", "leaf counted wrong", "move listed twice"};
+    static const char *const names[] = {"agree",
+                                        "moves differ",
+                                        "positions differ",
+                                        "count inconsistent",
+                                        "leaf counted wrong",
+                                        "move listed twice",
+                                        "bulk count differs from list",
+                                        "make/unmake round trip"};
     return names[v];
 }
 
@@ -145,6 +151,14 @@ json_t *output_report_json(const CrossReport *r)
                             r->verdict == CROSS_LEAF_COUNT ? json_pack("[o]", output_json_count(r->move_counts[0]))
                                                            : json_pack("[o, o]", output_json_count(r->move_counts[0]),
                                                                        output_json_count(r->move_counts[1])));
+    } else if (r->verdict == CROSS_COUNT_VS_LIST) {
+        json_object_set_new(j, "participant", json_string(r->culprit));
+        json_object_set_new(j, "bulk_count", output_json_count(r->bulk_count));
+        json_object_set_new(j, "list_count", json_integer(r->list_count));
+    } else if (r->verdict == CROSS_ROUND_TRIP) {
+        json_object_set_new(j, "participant", json_string(r->culprit));
+        json_object_set_new(j, "move", json_string(r->move));
+        json_object_set_new(j, "after_make_unmake", json_string(r->other_position));
     } else if (r->verdict == CROSS_PERFT_INCONSISTENT) {
         json_object_set_new(
             j, "counted_above",
@@ -164,6 +178,8 @@ void output_disagreement(Output *o, const CrossReport *r)
     }
     if (r->verdict == CROSS_LEAF_COUNT || r->verdict == CROSS_MOVE_TWICE)
         output_text(o, "\nDISAGREEMENT: %s's own divide is wrong\n", r->culprit);
+    else if (r->verdict == CROSS_COUNT_VS_LIST || r->verdict == CROSS_ROUND_TRIP)
+        output_text(o, "\nDISAGREEMENT: %s disagrees with itself\n", r->culprit);
     else
         output_text(o, "\nDISAGREEMENT between %s and %s\n", r->first, r->second);
     output_text(o, "  path from the root: %s\n", r->path[0] ? r->path : "(the root itself)");
@@ -190,6 +206,14 @@ void output_disagreement(Output *o, const CrossReport *r)
         output_text(o, "  %s lists %s twice at this position (counts %s and %s), path %s%s%s\n", r->culprit, r->move,
                     PERFT_COUNT_TEXT(r->move_counts[0]), PERFT_COUNT_TEXT(r->move_counts[1]), r->path,
                     r->path[0] ? " " : "", r->move);
+        break;
+    case CROSS_COUNT_VS_LIST:
+        output_text(o, "  %s counts %s legal moves with bulk counting at depth 1, and lists %d\n", r->culprit,
+                    PERFT_COUNT_TEXT(r->bulk_count), r->list_count);
+        break;
+    case CROSS_ROUND_TRIP:
+        output_text(o, "  %s: make then unmake of %s does not restore the position\n  after make+unmake: %s\n",
+                    r->culprit, r->move, r->other_position);
         break;
     case CROSS_AGREE: break;
     }

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "chess960_start.h"
-#include "clock.h"
 #include "epd.h"
 #include "move_text.h"
 #include "progress.h"
@@ -13,7 +12,7 @@
 #include "report.h"
 #include "session.h"
 
-enum { RANDOM_MAX_BACKENDS = 8, RANDOM_MAX_STARTS = 8192, RANDOM_PATH_MAX = 8 * 10001, RELOAD_PLIES = 16 };
+enum { RANDOM_MAX_STARTS = 8192, RELOAD_PLIES = 16 };
 
 static const char *const DEFAULT_STARTS[] = {
     /* The Quaternity opening (gen/quaternity/RULES.md#board-and-opening). */
@@ -59,254 +58,82 @@ static int load_starts(const char *path, Position *starts, char *err, size_t err
     return n;
 }
 
-static void format_moves(Game game, MoveNotation notation, const Move *moves, int count, const Move *missing_from,
-                         int missing_count, char *out, size_t size)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (int i = 0; i < count && n + MOVE_TEXT_MAX + 1 < size; i++) {
-        if (missing_from && moves_find(missing_from, missing_count, moves[i]) >= 0)
-            continue;
-        char text[MOVE_TEXT_MAX];
-        move_format_as(game, moves[i], notation, text);
-        n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", text);
-    }
-    if (!out[0])
-        snprintf(out, size, "(none)");
-}
-
-/* The engines of a game and what they are asked about: the game's start
- * and the moves played from it. */
-typedef struct EngineNode {
-    Engine *engines[MAX_ENGINES];
-    int nengines;
-    const Position *start;
-    const char *path;
-    MoveNotation notation; /* of the path, the lists and the engines' mode */
-} EngineNode;
-
-/* What an engine's divide at depth 1 shows on its own: a move listed twice,
- * or counted as other than one leaf.  Printed, true. */
-static bool engine_own_finding(const Engine *e, const Divide *d, Game game, MoveNotation notation, const Position *here,
-                               Output *out, const char *where)
-{
-    char text[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
-    int i = 0;
-    while (i < d->count && d->entries[i].count == 1)
-        i++;
-    if (!d->twice && i == d->count)
-        return false;
-    position_format(here, text, sizeof text);
-    output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
-    move_format_as(game, d->twice ? d->twice_move : d->entries[i].move, notation, move);
-    if (d->twice)
-        output_text(out, "  %s lists %s twice at this position (counts %s and %s)\n", e->spec.name, move,
-                    PERFT_COUNT_TEXT(d->twice_counts[0]), PERFT_COUNT_TEXT(d->twice_counts[1]));
-    else
-        output_text(out, "  %s counts %s as %s at depth 1 (a legal move is one leaf)\n", e->spec.name, move,
-                    PERFT_COUNT_TEXT(d->entries[i].count));
-    return true;
-}
-
-/* Compares each engine's legal moves (its divide at depth 1) with the first
- * backend's `first` at position `p0`: 1 and a message on a difference, -1 on
- * an engine's failure. */
-static int compare_engines(const EngineNode *en, const Session *s0, const Position *p0, const Move *first,
-                           int first_count, Output *out, const char *where, char *err, size_t errlen)
-{
-    Divide d = {0};
-    if (en->nengines && !divide_alloc(&d)) {
-        snprintf(err, errlen, "random games: out of memory");
-        return -1;
-    }
-    int result = 0;
-    for (int k = 0; k < en->nengines && result == 0; k++) {
-        if (engine_divide(en->engines[k], en->start, en->path, p0, 1, en->notation, &d, err, errlen) < 0) {
-            result = -1;
-            break;
-        }
-        if (engine_own_finding(en->engines[k], &d, s0->game, en->notation, p0, out, where)) {
-            result = 1;
-            break;
-        }
-        int count = d.count;
-        Move moves[MAX_MOVES];
-        for (int i = 0; i < count; i++)
-            moves[i] = d.entries[i].move;
-        moves_sort(s0->game, moves, count); /* as `first` is, whatever the notation */
-        if (count != first_count || memcmp(moves, first, sizeof *moves * (size_t)count) != 0) {
-            char only[8192], text[POSITION_TEXT_MAX];
-            position_format(p0, text, sizeof text);
-            output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
-            format_moves(s0->game, en->notation, first, first_count, moves, count, only, sizeof only);
-            output_text(out, "  moves only %s generates: %s\n", s0->backend->name, only);
-            format_moves(s0->game, en->notation, moves, count, first, first_count, only, sizeof only);
-            output_text(out, "  moves only %s generates: %s\n", en->engines[k]->spec.name, only);
-            result = 1;
-        }
-    }
-    divide_free(&d);
-    return result;
-}
-
-/* Compares every backend with the first at one node; prints (moves in
- * `notation`) and returns 1 on a difference.  `first` receives the first
- * backend's moves sorted by their standard text: the games a seed plays do
- * not depend on the notation. */
-static int compare_node(Session *s, int n, MoveNotation notation, Output *out, const char *where, Move first[MAX_MOVES],
-                        int *first_count)
-{
-    Move moves[MAX_MOVES];
-    char text[POSITION_TEXT_MAX];
-    Position p0, pk;
-    s[0].backend->save(s[0].state, &p0);
-    *first_count = s[0].backend->generate(s[0].state, first);
-    moves_sort(s[0].game, first, *first_count);
-    /* Bulk counting (perft 1 with bulk) has its own code in some backends:
-     * it must agree with the list. */
-    for (int k = 0; k < n; k++) {
-        uint64_t counted = s[k].backend->perft(s[k].state, 1, 1);
-        if (counted != (uint64_t)*first_count) {
-            position_format(&p0, text, sizeof text);
-            output_text(out, "DISAGREEMENT %s\n  position: %s\n  %s counts %llu legal moves, %s generates %d\n", where,
-                        text, s[k].backend->name, (unsigned long long)counted, s[0].backend->name, *first_count);
-            return 1;
-        }
-    }
-    for (int k = 1; k < n; k++) {
-        s[k].backend->save(s[k].state, &pk);
-        if (!position_equal(&p0, &pk)) {
-            position_format(&p0, text, sizeof text);
-            output_text(out, "DISAGREEMENT %s\n  %s has position: %s\n", where, s[0].backend->name, text);
-            position_format(&pk, text, sizeof text);
-            output_text(out, "  %s has position: %s\n", s[k].backend->name, text);
-            return 1;
-        }
-        int count = s[k].backend->generate(s[k].state, moves);
-        moves_sort(s[k].game, moves, count);
-        if (count != *first_count || memcmp(moves, first, sizeof *moves * (size_t)count) != 0) {
-            char only[8192];
-            position_format(&p0, text, sizeof text);
-            output_text(out, "DISAGREEMENT %s\n  position: %s\n", where, text);
-            format_moves(s[0].game, notation, first, *first_count, moves, count, only, sizeof only);
-            output_text(out, "  moves only %s generates: %s\n", s[0].backend->name, only);
-            format_moves(s[0].game, notation, moves, count, first, *first_count, only, sizeof only);
-            output_text(out, "  moves only %s generates: %s\n", s[k].backend->name, only);
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Makes and unmakes every move in every session; 1 and a message if a
- * position does not come back exactly. */
-static int check_round_trips(Session *s, int n, MoveNotation notation, const Move *moves, int count, Output *out,
-                             const char *where, RandomTotals *t)
-{
-    for (int k = 0; k < n; k++) {
-        Position before, after;
-        s[k].backend->save(s[k].state, &before);
-        for (int i = 0; i < count; i++) {
-            s[k].backend->make(s[k].state, moves[i]);
-            s[k].backend->unmake(s[k].state, moves[i]);
-            s[k].backend->save(s[k].state, &after);
-            t->round_trips++;
-            if (!position_equal(&before, &after)) {
-                char text[POSITION_TEXT_MAX], mt[MOVE_TEXT_MAX];
-                move_format_as(s[k].game, moves[i], notation, mt);
-                position_format(&before, text, sizeof text);
-                output_text(out, "ROUND TRIP FAILED %s\n  backend %s, move %s\n  before: %s\n", where,
-                            s[k].backend->name, mt, text);
-                position_format(&after, text, sizeof text);
-                output_text(out, "  after make+unmake: %s\n", text);
-                return 1;
-            }
-        }
-    }
-    return 0;
-}
-
-/* One random run: its settings, who plays, where the report goes. */
+/* One random run: its settings, who plays, what it found. */
 typedef struct RandomRun {
     const RunSettings *s;
     Participants *parts;
-    Output *out;
     Progress progress;
-    RandomTotals *t;
+    RandomResult *result;
 } RandomRun;
 
-/* Opens a session on `start` for every backend -b selects: how many. */
-static int open_backends(const RandomRun *run, const Position *start, Session *sessions, char *err, size_t errlen)
+/* Opens a session on `start` for every backend among the participants
+ * (the first of them: participants_of_game lists backends first): 0, or -1
+ * with one line in err (none is left open). */
+static int open_sessions(const RandomRun *run, const Participant *ps, int n, const Position *start, Session *sessions,
+                         char *err, size_t errlen)
 {
-    int n = 0;
-    for (int i = 0; backend_registry[i] && n < RANDOM_MAX_BACKENDS; i++) {
-        const Backend *b = backend_registry[i];
-        if (b->game != start->game || (strcmp(run->s->backend, "all") != 0 && strcmp(run->s->backend, b->name) != 0))
-            continue;
-        if (session_open(&sessions[n], b, start, err, errlen) < 0) {
-            while (n > 0)
-                session_close(&sessions[--n]);
+    if (n == 0 || !ps[0].backend) {
+        snprintf(err, errlen, "no %s backend called '%s'", game_name(start->game), run->s->backend);
+        return -1;
+    }
+    for (int k = 0; k < n && ps[k].backend; k++)
+        if (session_open(&sessions[k], ps[k].backend, start, err, errlen) < 0) {
+            while (k > 0)
+                session_close(&sessions[--k]);
             return -1;
         }
-        n++;
-    }
-    if (n == 0)
-        snprintf(err, errlen, "no %s backend called '%s'", game_name(start->game), run->s->backend);
-    return n > 0 ? n : -1;
+    return 0;
 }
 
-/* Game g from `start` (`number`: its chess960:N or dfrc:W,B, or NULL): 0 when every node agreed, 1 on a disagreement
- * (printed), -1 on an error. */
-static int play_game(RandomRun *run, const Position *start, const char *number, long g, char *err, size_t errlen)
+static void close_sessions(const Participant *ps, int n, Session *sessions)
+{
+    for (int k = 0; k < n && ps[k].backend; k++)
+        session_close(&sessions[k]);
+}
+
+/* Game g from `start` (`number`: its chess960:N or dfrc:W,B, or ""): 0
+ * when every node agreed, 1 on a disagreement (in the result), -1 on an
+ * error (its line in the result). */
+static int play_game(RandomRun *run, const Position *start, const char *number, long g)
 {
     const RunSettings *s = run->s;
-    RandomTotals *t = run->t;
-    Session sessions[RANDOM_MAX_BACKENDS];
-    int n = open_backends(run, start, sessions, err, errlen);
-    if (n < 0)
+    RandomResult *t = run->result;
+    Participant ps[MAX_PARTICIPANTS];
+    Session sessions[MAX_PARTICIPANTS];
+    int n = participants_of_game(run->parts, start->game, ps);
+    if (open_sessions(run, ps, n, start, sessions, t->error, sizeof t->error) < 0)
         return -1;
     Move moves[MAX_MOVES];
     uint64_t rng = ((uint64_t)s->seed << 32) ^ (uint64_t)g;
-    char start_text[POSITION_TEXT_MAX + 32];
-    position_format(start, start_text, sizeof start_text);
-    if (number)
-        snprintf(start_text + strlen(start_text), sizeof start_text - strlen(start_text), " (%s)", number);
-    MoveNotation notation = settings_notation(s, start);
-    char *path = malloc(RANDOM_PATH_MAX), *where = malloc(RANDOM_PATH_MAX + POSITION_TEXT_MAX + 192);
-    if (!path || !where) {
+    char *path = malloc(CROSS_LINE_MAX);
+    Divide scratch = {0};
+    if (!path || !divide_alloc(&scratch)) {
         free(path);
-        free(where);
-        for (int k = 0; k < n; k++)
-            session_close(&sessions[k]);
-        snprintf(err, errlen, "random games: out of memory");
+        close_sessions(ps, n, sessions);
+        snprintf(t->error, sizeof t->error, "random games: out of memory");
         return -1;
     }
     path[0] = '\0';
     size_t path_len = 0;
+    GameNode node = {.start = start,
+                     .path = path,
+                     .notation = settings_notation(s, start),
+                     .sessions = sessions,
+                     .scratch = &scratch};
     int result = 0;
     t->games++;
-    /* The engines of this game; each plays its own (participants.h). */
-    EngineNode en = {.start = start, .path = path, .notation = notation};
-    for (int k = 0; k < run->parts->engine_count; k++)
-        if (run->parts->engines[k].game == start->game)
-            en.engines[en.nengines++] = &run->parts->engines[k];
-    for (int ply = 0; ply <= s->plies && result == 0; ply++) {
-        snprintf(where, RANDOM_PATH_MAX + POSITION_TEXT_MAX + 192,
-                 "(seed %u, game %ld, ply %d)\n  start: %s\n  moves: %s", s->seed, g, ply, start_text,
-                 path[0] ? path : "(none)");
+    for (int ply = 0; ply <= s->plies; ply++) {
         int count;
         t->positions++;
-        result = compare_node(sessions, n, notation, run->out, where, moves, &count) ||
-                 check_round_trips(sessions, n, notation, moves, count, run->out, where, t);
-        if (result == 0 && en.nengines) {
-            Position p0;
-            sessions[0].backend->save(sessions[0].state, &p0);
-            result = compare_engines(&en, &sessions[0], &p0, moves, count, run->out, where, err, errlen);
+        result = crosscheck_node(ps, n, &node, moves, &count, &t->round_trips, &t->report, t->error, sizeof t->error);
+        if (result != 0) {
+            t->ply = ply;
+            break;
         }
-        if (result != 0 || count == 0 || ply == s->plies)
+        if (count == 0 || ply == s->plies)
             break;
         Move m = moves[next_random(&rng) % (uint64_t)count];
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n && ps[k].backend; k++) {
             sessions[k].backend->make(sessions[k].state, m);
             /* Every RELOAD_PLIES plies each backend reloads the position
              * it saved: load(save(p)) is tested mid-game too. */
@@ -317,28 +144,21 @@ static int play_game(RandomRun *run, const Position *start, const char *number, 
             }
         }
         char mt[MOVE_TEXT_MAX];
-        move_format_as(start->game, m, notation, mt);
-        if (path_len + MOVE_TEXT_MAX + 1 < RANDOM_PATH_MAX)
-            path_len += (size_t)snprintf(path + path_len, RANDOM_PATH_MAX - path_len, "%s%s", path_len ? " " : "", mt);
+        move_format_as(start->game, m, node.notation, mt);
+        if (path_len + MOVE_TEXT_MAX + 1 < CROSS_LINE_MAX)
+            path_len += (size_t)snprintf(path + path_len, CROSS_LINE_MAX - path_len, "%s%s", path_len ? " " : "", mt);
         progress_update(&run->progress, (size_t)t->games - 1, (size_t)s->random_games, (PerftCount)t->positions);
     }
-    for (int k = 0; k < n; k++)
-        session_close(&sessions[k]);
+    close_sessions(ps, n, sessions);
+    divide_free(&scratch);
     free(path);
-    free(where);
     if (result == 1) {
         t->disagreements++;
-        output_text(run->out, "random: replay with --seed %u (game %ld of the run)\n", s->seed, g);
+        t->game = g;
+        position_format(start, t->start, sizeof t->start);
+        snprintf(t->start_number, sizeof t->start_number, "%s", number);
     }
     return result;
-}
-
-static json_t *totals_json(const RandomRun *run)
-{
-    const RandomTotals *t = run->t;
-    return json_pack("{s:i, s:I, s:I, s:I, s:I, s:s}", "seed", (int)run->s->seed, "games", (json_int_t)t->games,
-                     "positions", (json_int_t)t->positions, "round_trips", (json_int_t)t->round_trips, "disagreements",
-                     (json_int_t)t->disagreements, "report", output_captured(run->out));
 }
 
 /* Numbered starts (--random-start chess960 or dfrc): game g starts from
@@ -401,19 +221,20 @@ static void starts_described(const RunSettings *s, const Starts *st, long games,
     }
 }
 
-int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, RandomTotals *totals)
+int run_random(const RunSettings *s, Participants *parts, FILE *err, RandomResult *t)
 {
-    char message[ERROR_TEXT_MAX];
-    RandomTotals t = {0};
-    RandomRun run = {.s = s, .parts = parts, .out = o, .t = &t};
+    memset(t, 0, sizeof *t);
+    char *message = t->error;
+    const size_t message_size = sizeof t->error;
+    RandomRun run = {.s = s, .parts = parts, .result = t};
     Starts st = {.numbers = 1};
     int result = 0;
     if (s->random_start == RANDOM_START_LIST) {
         /* 1.4 MB of start positions: the heap's, not the stack's. */
         st.list = malloc(sizeof *st.list * RANDOM_MAX_STARTS);
-        st.count = st.list ? load_starts(s->from, st.list, message, sizeof message) : -1;
+        st.count = st.list ? load_starts(s->from, st.list, message, message_size) : -1;
         if (!st.list)
-            snprintf(message, sizeof message, "random games: out of memory");
+            snprintf(message, message_size, "random games: out of memory");
         result = st.count < 0 ? -1 : 0;
     } else if (s->random_start != RANDOM_START_POSITION) {
         bool dfrc = s->random_start == RANDOM_START_DFRC;
@@ -422,8 +243,8 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
         st.step = dfrc ? DFRC_STEP : CHESS960_STEP;
         st.offset = (long)(next_random(&seed_state) % (uint64_t)st.numbers);
     }
-    char described[ERROR_TEXT_MAX + 256];
-    starts_described(s, &st, s->random_games, described, sizeof described);
+    starts_described(s, &st, s->random_games, t->starts, sizeof t->starts);
+    const char *described = t->starts;
     if (result == 0) {
         unsigned games = 0;
         for (long g = 0; g < s->random_games && (s->random_start == RANDOM_START_LIST ? g < st.count : g < 1); g++) {
@@ -439,38 +260,22 @@ int run_random(const RunSettings *s, Participants *parts, Output *o, FILE *err, 
                  : s->random_start == RANDOM_START_LIST ? "--from "
                                                         : "",
                  s->random_start == RANDOM_START_LIST && !s->from ? "" : described);
-        result = participants_settle_games(parts, games, what, false, message, sizeof message);
+        result = participants_settle_games(parts, games, what, false, message, message_size);
     }
     progress_start(&run.progress, err, s->progress, "random");
     progress_names(&run.progress, "games", "positions");
     char note[64];
     snprintf(note, sizeof note, "0 disagreements");
     progress_note_with(&run.progress, note);
-    for (long g = 0; result == 0 && g < s->random_games && !output_failed(o); g++) {
+    for (long g = 0; result == 0 && g < s->random_games; g++) {
         Position start;
         char number[32];
         start_of_game(s, &st, g, &start, number);
-        result = play_game(&run, &start, number[0] ? number : NULL, g, message, sizeof message);
+        result = play_game(&run, &start, number, g);
     }
-    snprintf(note, sizeof note, "%ld disagreement%s", t.disagreements, t.disagreements == 1 ? "" : "s");
-    progress_finish(&run.progress, (size_t)t.games, (size_t)s->random_games, (PerftCount)t.positions);
+    snprintf(note, sizeof note, "%ld disagreement%s", t->disagreements, t->disagreements == 1 ? "" : "s");
+    progress_finish(&run.progress, (size_t)t->games, (size_t)s->random_games, (PerftCount)t->positions);
     free(st.list);
-    if (totals)
-        *totals = t;
-    if (result < 0)
-        return output_error(o, err, message);
-    if (result == 0) {
-        char who[256];
-        int n = snprintf(who, sizeof who, "-b %s", s->backend);
-        for (int k = 0; k < parts->engine_count && n > 0 && (size_t)n < sizeof who; k++)
-            n +=
-                snprintf(who + n, sizeof who - (size_t)n, "%s%s", k ? ", " : ", engines ", parts->engines[k].spec.name);
-        output_text(o,
-                    "random: %ld games of up to %d plies from %s (%s%s): %ld positions compared, %ld make/unmake "
-                    "round trips, 0 disagreements (seed %u)\n",
-                    t.games, s->plies, described, who, s->chess960 ? ", --chess960" : "", t.positions, t.round_trips,
-                    s->seed);
-    }
-    output_json_set(o, "random", totals_json(&run));
-    return result == 0 ? EXIT_AGREE : EXIT_DIFFER;
+    t->status = result < 0 ? EXIT_USAGE : result == 0 ? EXIT_AGREE : EXIT_DIFFER;
+    return t->status;
 }

@@ -12,6 +12,8 @@
 #include "move_text.h"
 #include "participants.h"
 #include "perft_count.h"
+#include "position_text.h"
+#include "report.h"
 
 /* run_divide's: DEPTH POSITION [MOVES] divided by every participant. */
 typedef struct DivideRun {
@@ -44,5 +46,23 @@ typedef struct SuiteTotals {
     double seconds;    /* time spent counting */
     PerftCount nodes;
 } SuiteTotals;
+
+/* run_random's: the games played and checked, and the first disagreement. */
+typedef struct RandomResult {
+    int status; /* EXIT_AGREE, EXIT_DIFFER (a disagreement), or EXIT_USAGE with `error` */
+    char error[ERROR_TEXT_MAX];
+    char starts[ERROR_TEXT_MAX + 256]; /* what the games start from, for the summary */
+    long games;
+    long positions;   /* nodes at which the participants were compared */
+    long round_trips; /* make/unmake pairs checked */
+    long disagreements;
+    /* The disagreement (the run stops at the first): the game, its start
+     * and the ply, with the cross-check's report. */
+    long game;
+    int ply;
+    char start[POSITION_TEXT_MAX];
+    char start_number[32]; /* chess960:N or dfrc:W,B, "" for a listed start */
+    CrossReport report;
+} RandomResult;
 
 #endif
