@@ -1,4 +1,4 @@
-/* Fuzz target: what a UCI driver sends bin/perft --uci (gen/perft/uci/),
+/* Fuzz target: what a UCI driver sends bin/perft --uci (gen/perft/uci_server/),
  * the whole session run in-process on memory streams.
  *
  * The input is the session's standard input, any bytes.  Inputs asking
@@ -22,7 +22,7 @@
 #include "fuzz_support.h"
 #include "options.h"
 #include "perft_count.h"
-#include "uci/uci_engine.h"
+#include "uci_server/uci_server.h"
 
 /* Whether the input asks for something slow: a number above 2 after a
  * word holding "perft" (perftree glues its setoption line to the next
@@ -118,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *out = open_memstream(&out_text, &out_size), *err = open_memstream(&err_text, &err_size);
     if (!in || !out || !err)
         fuzz_fail("cannot open the memory streams");
-    int status = uci_engine_run(&settings, in, out, err);
+    int status = uci_server_run(&settings, in, out, err);
     fclose(in), fclose(out), fclose(err);
     if (status != 0)
         fuzz_fail("the session ended with status %d: %s", status, err_text);

@@ -430,32 +430,18 @@ def unit_of(path):
     return os.path.splitext(path)[0]
 
 
-# A circle of units another change is removing (gen/perft: runners return results, output files print them);
-# a note while it stands, a problem once it is gone, so that the entry is removed with it.
-UNIT_CIRCLES_BEING_REMOVED = {("gen/perft/output_suite", "gen/perft/run_suite")}
-
-
 def check_units(graph, lines):
     """A circle of units: a.c includes b.h while b.c (or b.h) includes a.h, though no file includes itself."""
     units = {}
     for f, deps in graph.items():
         units.setdefault(unit_of(f), set()).update(unit_of(d) for d in deps if unit_of(d) != unit_of(f))
-    seen_circles = set()
     for scc in strongly_connected(units):
         if len(scc) < 2:
             continue
         members = sorted(os.path.relpath(u, ROOT) for u in scc)
         first = min(scc)
         where = next((f for f in graph if unit_of(f) == first), first)
-        what = "circle of units (a .c with its .h): " + ", ".join(members) + ": one unit must not need the other's"
-        if tuple(members) in UNIT_CIRCLES_BEING_REMOVED:
-            seen_circles.add(tuple(members))
-            note(where, 1, what + " (being removed)")
-        else:
-            problem(where, 1, what)
-    for gone in sorted(UNIT_CIRCLES_BEING_REMOVED - seen_circles):
-        problem(os.path.join(ROOT, "scripts/check_docs.py"), 1,
-                f"the circle of units {', '.join(gone)} is gone: remove it from UNIT_CIRCLES_BEING_REMOVED")
+        problem(where, 1, "circle of units (a .c with its .h): " + ", ".join(members) + ": one unit must not need the other's")
 
 
 def game_names():
@@ -539,9 +525,38 @@ def check_cited_paths():
             problem(path, line_of(text, m.start()), f"cites '{token}': no such file or folder")
 
 
+# ---- the harness prints only in its output files ----------------------------------------------------------
+
+# Where gen/perft may write: the output files (results on stdout, timing and
+# notes on stderr), report.c (the one error line) and progress.c (the
+# progress printer).  Runners, the cross-check and the deep runner return
+# results and never print.
+HARNESS_PRINTERS = re.compile(r"gen/perft/(?:output[^/]*|report|progress)\.c$")
+STDIO_WRITE = re.compile(
+    r"\b(?:v?f?printf|v?dprintf|f?puts|putchar|f?putc|fwrite|perror|psignal|fflush)(?:_unlocked)?\s*\("
+    r"|\bwrite\s*\(\s*(?:1|2|STDOUT_FILENO|STDERR_FILENO)\s*,")
+C_COMMENT_OR_TEXT = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def check_harness_prints():
+    for path in walk("gen/perft", (".c", ".h")):
+        rel = os.path.relpath(path, ROOT)
+        if HARNESS_PRINTERS.fullmatch(rel):
+            continue
+        text = read(path)
+        # comments and string literals blanked, newlines kept: a word in them is no call
+        code = C_COMMENT_OR_TEXT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+        for m in STDIO_WRITE.finditer(code):
+            call = m.group(0).split("(")[0].strip()
+            problem(path, line_of(code, m.start()),
+                    f"{call}() outside the harness's output files (gen/perft/output*.c, report.c, progress.c): "
+                    "return the result and print it there")
+
+
 # ---- main --------------------------------------------------------------------------------------------------
 
 def main():
+    check_harness_prints()
     for path in (p for top in CODE_DIRS for p in walk(top, CODE_EXT)):
         if path.endswith(".md"):
             continue

@@ -281,7 +281,7 @@ static bool version_shown(const Run *run)
     return strncmp(run->r.out, "perft ", 6) == 0 && out_has(run, "\nbuild: ");
 }
 /* --uci is a mode of its own that takes no arguments and only -b, -t and
- * --hash: beside every mode's words it is refused (tests/uci_engine.c runs
+ * --hash: beside every mode's words it is refused (tests/uci_server.c runs
  * the session). */
 static bool uci_shown(const Run *run)
 {

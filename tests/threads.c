@@ -1,4 +1,4 @@
-/* Deep perft on threads (gen/perft/parallel.c): for every backend of both
+/* Deep perft on threads (gen/perft/deep/deep_divide.c): for every backend of both
  * games, on every fixture position at small depths, bulk counting on and
  * off, divide on 1, 2 and 3 threads gives the same root moves and counts
  * as the one-instance divide (session_divide, which has no work units),
@@ -42,16 +42,17 @@ static int check_position(const Backend *b, const EpdEntry *e, int depth, int bu
     int compared = 0;
     for (size_t t = 0; t < sizeof THREAD_COUNTS / sizeof *THREAD_COUNTS; t++) {
         DeepJob job = {.backend = b, .start = e->pos, .depth = depth, .bulk = bulk, .position_text = e->text};
-        DeepSettings settings = {.threads = THREAD_COUNTS[t], .err = stderr};
-        DeepResult result = {.roots = roots};
-        cr_assert(deep_divide(&job, &settings, &result, message, sizeof message) == 0, "%s", message);
+        CountPolicy policy = {.bulk = bulk, .threads = THREAD_COUNTS[t], .err = stderr};
+        Divide divide = {.entries = roots};
+        cr_assert(deep_divide(&job, &policy, NULL, &divide, message, sizeof message) == 0, "%s", message);
+        const DeepResult result = divide.deep;
         const char *where = e->id;
-        EXPECT(result.signal == 0 && result.units_done == result.units, "[%s %s] %s: %zu of %zu units done",
+        EXPECT(divide.signal == 0 && result.units_done == result.units, "[%s %s] %s: %zu of %zu units done",
                game_name(b->game), b->name, where, result.units_done, result.units);
-        EXPECT(result.root_count == n, "[%s %s] %s depth %d, %d threads: %d root moves, one instance has %d",
-               game_name(b->game), b->name, where, depth, THREAD_COUNTS[t], result.root_count, n);
+        EXPECT(divide.count == n, "[%s %s] %s depth %d, %d threads: %d root moves, one instance has %d",
+               game_name(b->game), b->name, where, depth, THREAD_COUNTS[t], divide.count, n);
         uint64_t total = 0;
-        for (int i = 0; i < n && i < result.root_count; i++) {
+        for (int i = 0; i < n && i < divide.count; i++) {
             char mt[MOVE_TEXT_MAX];
             move_format(b->game, expected[i].move, mt);
             EXPECT(move_equal(roots[i].move, expected[i].move) && roots[i].finished &&

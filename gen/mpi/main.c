@@ -39,7 +39,6 @@ typedef struct MpiRun {
     int others_failed;
     Channels channels;
     int *first_thread; /* per rank: the number of its first counting thread over every rank */
-    char workers_text[64];
 } MpiRun;
 
 /* The start, every rank at once: whether each got as far as the count (its
@@ -78,15 +77,15 @@ static int meet(MpiRun *run, bool reached, int threads, bool *ready, int *first_
 
 /* A worker rank: its threads count what the master sends until it says
  * stop. */
-static int count_for_master(MpiRun *run, const DeepJob *job, const DeepSettings *settings, int threads,
-                            DeepResult *result)
+static int count_for_master(MpiRun *run, const DeepJob *job, const CountPolicy *policy, int threads, Divide *out)
 {
     char err[ERROR_TEXT_MAX];
     RemoteFeed feed;
     CountingThreads *counters = NULL;
     if (remote_feed_init(&feed, run->channels, threads)) {
         UnitFeed unit_feed = remote_feed(&feed);
-        counters = counting_threads_start(job, settings->table, threads, &unit_feed, err, sizeof err);
+        counters = counting_threads_start(job, policy->table ? policy->table->hash : NULL, threads, &unit_feed, err,
+                                          sizeof err);
     } else
         snprintf(err, sizeof err, "out of memory");
     if (!counters) {
@@ -109,7 +108,7 @@ static int count_for_master(MpiRun *run, const DeepJob *job, const DeepSettings 
     interrupt_restore(&guard);
     counting_threads_join(counters);
     remote_feed_free(&feed);
-    result->root_count = 0; /* rank 0 prints */
+    out->count = 0; /* rank 0 prints */
     return 0;
 }
 
@@ -126,11 +125,10 @@ static int rank0_threads(int threads)
     return *text >= '0' && *text <= '9' && !*end && n <= 1024 ? (int)n : -1;
 }
 
-static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result, char *err, size_t errlen,
-                  void *context)
+static int divide(const DeepJob *job, const CountPolicy *policy, Divide *out, char *err, size_t errlen, void *context)
 {
     MpiRun *run = context;
-    int threads = settings->threads >= 1 ? settings->threads : 1;
+    int threads = policy->threads >= 1 ? policy->threads : 1;
     if (run->rank == 0)
         threads = rank0_threads(threads);
     bool ready;
@@ -152,28 +150,26 @@ static int divide(const DeepJob *job, DeepSettings *settings, DeepResult *result
     MPI_Comm_dup(MPI_COMM_WORLD, &run->channels.requests);
     MPI_Comm_dup(MPI_COMM_WORLD, &run->channels.answers);
     if (run->rank != 0)
-        return count_for_master(run, job, settings, threads, result);
+        return count_for_master(run, job, policy, threads, out);
     Master master;
-    if (master_init(&master, run->channels, run->first_thread, run->ranks, job, settings->table) < 0) {
+    if (master_init(&master, run->channels, run->first_thread, run->ranks, job,
+                    policy->table ? policy->table->hash : NULL) < 0) {
         snprintf(err, errlen, "out of memory");
         master_drain(&master);
         return -1;
     }
-    snprintf(run->workers_text, sizeof run->workers_text, "%d rank%s, %d counting thread%s", run->ranks,
-             run->ranks == 1 ? "" : "s", workers, workers == 1 ? "" : "s");
-    settings->executor = master_execute;
-    settings->executor_context = &master;
     size_t target = (size_t)workers * UNITS_PER_WORKER;
-    settings->units_target = target < MAX_UNITS_TARGET ? target : MAX_UNITS_TARGET;
-    settings->workers_text = run->workers_text;
-    int status = deep_divide(job, settings, result, err, errlen);
+    DeepExecutor executor = {master_execute, &master, target < MAX_UNITS_TARGET ? target : MAX_UNITS_TARGET};
+    int status = deep_divide(job, policy, &executor, out, err, errlen);
+    snprintf(out->deep.workers, sizeof out->deep.workers, "%d rank%s, %d counting thread%s", run->ranks,
+             run->ranks == 1 ? "" : "s", workers, workers == 1 ? "" : "s");
     if (interrupt_signal()) {
         run->leave_now = true; /* printed, then out at once (printed()) */
         return status;
     }
     master_drain(&master);
     if (status == 0)
-        master_report(&master, run->ranks, settings->err);
+        master_report(&master, run->ranks, stderr); /* rank 0's standard error: perft_command's there */
     return status;
 }
 

@@ -10,9 +10,9 @@
 /* How long the master sleeps when no request is waiting.  Each remote
  * thread has a unit in hand while it waits for the next, so the pause is
  * hidden as long as a unit takes longer (milliseconds at the depths worth
- * a cluster); a busy master does not sleep at all.  The 100 us pause
- * first tried made the master a CPU's noticeable share for no shorter round
- * trip (gen/mpi/README.md, "Measured here"; no result file kept). */
+ * a cluster); a busy master does not sleep at all.  A shorter pause, tried
+ * first, gave the master a noticeable share of a CPU and no shorter round
+ * trip. */
 static const struct timespec POLL_PAUSE = {0, 1000 * 1000};
 
 int master_init(Master *m, Channels channels, const int *first_thread, int ranks, const DeepJob *job, PerftHash *shared)

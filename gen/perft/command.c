@@ -7,6 +7,9 @@
 #include "input_files.h"
 #include "options.h"
 #include "output.h"
+#include "output_command.h"
+#include "output_divide.h"
+#include "output_info.h"
 #include "output_random.h"
 #include "position_text.h"
 #include "registry.h"
@@ -14,17 +17,9 @@
 #include "run_divide.h"
 #include "run_random.h"
 #include "run_suite.h"
-#include "uci/uci_engine.h"
+#include "uci_server/uci_server.h"
 #include "version.h"
 #include "zobrist_seed.h"
-
-static void list_backends(FILE *out)
-{
-    for (int k = 0; backend_registry[k]; k++)
-        fprintf(out, "%-10s %-11s %s%s\n", backend_registry[k]->name, game_name(backend_registry[k]->game),
-                backend_registry[k]->summary,
-                strcmp(backend_registry[k]->name, DEFAULT_BACKEND) == 0 ? " (default)" : "");
-}
 
 /* --help, --list and --version: text on `out`, its writes checked. */
 static int print_help_or_list(RunSettings *s, const char *program, FILE *out, FILE *err)
@@ -32,67 +27,15 @@ static int print_help_or_list(RunSettings *s, const char *program, FILE *out, FI
     Output o;
     char message[ERROR_TEXT_MAX];
     s->format = FORMAT_TEXT;
-    if (output_open(&o, out, s, message, sizeof message) < 0)
+    if (output_open(&o, out, err, s, message, sizeof message) < 0)
         return report_error(err, "%s", message);
     if (s->mode == RUN_HELP)
-        options_usage(o.stream, strcmp(program, "perft") == 0 ? NULL : program);
+        output_usage(&o, strcmp(program, "perft") == 0 ? NULL : program);
     else if (s->mode == RUN_VERSION)
-        version_print(o.stream, program);
+        output_version(&o, program);
     else
-        list_backends(o.stream);
+        output_backends(&o);
     return output_close(&o, EXIT_AGREE, err);
-}
-
-/* The engines and how often each was asked, for the JSON document. */
-static json_t *engines_json(const Participants *p)
-{
-    json_t *a = json_array();
-    for (int k = 0; k < p->engine_count; k++) {
-        const Engine *e = &p->engines[k];
-        json_t *options = json_array();
-        for (int i = 0; i < e->option_count; i++)
-            json_array_append_new(options, output_json_string(e->options[i]));
-        json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o, s:o, s:f, s:i}", "name", e->spec.name, "protocol",
-                                           e->spec.protocol == ENGINE_UCI ? "uci" : "perftree", "command",
-                                           output_json_string(e->spec.command), "game",
-                                           e->game_known ? json_string(game_name(e->game)) : json_null(), "options",
-                                           options, "timeout", e->timeout, "queries", e->queries));
-    }
-    return a;
-}
-
-/* The table's use, on stderr after a hashed run. */
-static void report_hash(const PerftHash *table, FILE *err)
-{
-    if (!table)
-        return;
-    PerftHashCounts c = perft_hash_counts(table);
-    fprintf(err, "hash %zu MiB: %llu probes, %llu hits (%.1f%%), %llu stores", perft_hash_bytes(table) >> 20,
-            (unsigned long long)c.probes, (unsigned long long)c.hits,
-            c.probes ? 100.0 * (double)c.hits / (double)c.probes : 0.0, (unsigned long long)c.stores);
-    if (perft_hash_verifying(table))
-        fprintf(err, "; %llu hits recomputed without the table, all equal", (unsigned long long)c.verified);
-    fputc('\n', err);
-}
-
-/* What each engine was asked, on stderr once the run is over. */
-static void report_engines(const Participants *p, FILE *err)
-{
-    for (int k = 0; k < p->engine_count; k++) {
-        const Engine *e = &p->engines[k];
-        char options[1024] = "";
-        for (int i = 0; i < e->option_count; i++)
-            snprintf(options + strlen(options), sizeof options - strlen(options), "%s%s", i ? ", " : "; setoption ",
-                     e->options[i]);
-        char chess960[96] = "";
-        if (e->chess960_queries)
-            snprintf(chess960, sizeof chess960, " (%d in Chess960 notation%s)", e->chess960_queries,
-                     e->spec.protocol == ENGINE_UCI ? ", UCI_Chess960 on" : "");
-        fprintf(err, "engine %s (%s: %s; %s%s%s): %d quer%s%s, time-out %g s a query\n", e->spec.name,
-                e->spec.protocol == ENGINE_UCI ? "uci" : "perftree", e->spec.command,
-                e->game_known ? game_name(e->game) : "game not settled", e->spec.game_declared ? ", declared" : "",
-                options, e->queries, e->queries == 1 ? "y" : "ies", chess960, e->timeout);
-    }
 }
 
 /* Random games: the run computes, output_random prints. */
@@ -108,13 +51,18 @@ static int random_games(const RunSettings *s, Participants *parts, Output *o, FI
 }
 
 /* The mode's runner, once the table and the participants are ready. */
-static int run_mode(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err)
+static int run_mode(const RunSettings *s, Participants *parts, const CountPolicy *policy, Output *o, FILE *err)
 {
-    switch (s->mode) {
-    case RUN_SUITE: return run_suite(s, parts, counting, o, err, NULL);
-    case RUN_RANDOM: return random_games(s, parts, o, err);
-    default: return run_divide(s, parts, counting, o, err);
-    }
+    if (s->mode == RUN_SUITE)
+        return run_suite(s, parts, policy, o, NULL);
+    if (s->mode == RUN_RANDOM)
+        return random_games(s, parts, o, err);
+    char message[ERROR_TEXT_MAX];
+    DivideRun run;
+    int r = run_divide(s, parts, policy, &run, message, sizeof message);
+    int status = output_divide_run(o, s, &run, r < 0 ? message : NULL);
+    divide_run_free(&run);
+    return status;
 }
 
 int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHooks *hooks)
@@ -126,8 +74,8 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     if (s.mode == RUN_HELP || s.mode == RUN_LIST || s.mode == RUN_VERSION)
         return print_help_or_list(&s, hooks ? hooks->program : "perft", out, err);
     zobrist_seed_set(s.hash_seed); /* before any key is made: 0 when not given */
-    if (s.mode == RUN_UCI)
-        return uci_engine_run(&s, stdin, out, err);
+    if (s.mode == RUN_UCI_SERVER)
+        return uci_server_run(&s, stdin, out, err);
     /* positions/... names the installed suites outside the build tree. */
     char suite_path[DATA_DIR_MAX], from_path[DATA_DIR_MAX];
     if (s.suite && !(s.suite = data_dir_suite_file(s.suite, suite_path, sizeof suite_path, message, sizeof message)))
@@ -139,7 +87,7 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     if (input_files_check(&s, fileno(out), message, sizeof message) < 0)
         return report_error(err, "%s", message);
     Output o;
-    if (output_open(&o, out, &s, message, sizeof message) < 0)
+    if (output_open(&o, out, err, &s, message, sizeof message) < 0)
         return report_error(err, "%s", message);
     int status = EXIT_USAGE;
     PerftHash *table = NULL;
@@ -154,23 +102,24 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     } else {
         if (table)
             perft_hash_set_verify(table, s.hash_verify);
-        Counting counting = {.threads = s.threads,
-                             .table = table,
-                             .progress = s.progress,
-                             .err = err,
-                             .hook = hooks ? hooks->divide : NULL,
-                             .hook_context = hooks ? hooks->context : NULL,
-                             .units_lines = s.units_lines,
-                             .split = s.split};
-        status = run_mode(&s, parts, &counting, &o, err);
-        report_hash(table, err);
+        CountTable held = {.hash = table};
+        /* Never a suite file's count as the budget: a wrong ";D9 5" must
+         * not start a perft of trillions of nodes. */
+        const CountPolicy policy = {.bulk = s.bulk,
+                                    .threads = s.threads,
+                                    .table = table ? &held : NULL,
+                                    .units_lines = s.units_lines,
+                                    .split = s.split,
+                                    .node_budget = s.max_nodes == UINT64_MAX ? 0 : s.max_nodes,
+                                    .progress = s.progress,
+                                    .err = err,
+                                    .hook = hooks ? hooks->divide : NULL,
+                                    .hook_context = hooks ? hooks->context : NULL};
+        status = run_mode(&s, parts, &policy, &o, err);
+        output_hash_use(&o, table);
     }
-    if (parts) {
-        output_json_set(&o, "engines", engines_json(parts));
-        /* After an error its line stays the last. */
-        if (status != EXIT_USAGE)
-            report_engines(parts, err);
-    }
+    if (parts) /* after an error its line stays the last */
+        output_engines(&o, parts, status != EXIT_USAGE);
     status = output_close(&o, status, err);
     /* Before the table goes: bin/perft-mpi's threads may still use it after
      * an interrupt, and leave from here. */

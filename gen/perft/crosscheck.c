@@ -108,7 +108,7 @@ typedef struct Descent {
  * and level; `view` is the harness's own session, at the root plus
  * r->path.  0 with the report filled, 1 when a count was interrupted, -1 on
  * a participant's failure. */
-static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view, CrossReport *r, char *err,
+static int descend(Descent *d, const CountPolicy *c, const DivideQuery *q, Session *view, CrossReport *r, char *err,
                    size_t errlen)
 {
     Game game = q->root->game;
@@ -162,7 +162,7 @@ static int descend(Descent *d, Counting *c, const DivideQuery *q, Session *view,
                              .moves = r->path,
                              .here = &here,
                              .depth = --depth,
-                             .bulk = q->bulk,
+                             .label = q->label,
                              .notation = q->notation};
         if (participant_divide(d->a, c, &below, d->da, err, errlen) < 0 ||
             participant_divide(d->b, c, &below, d->db, err, errlen) < 0)
@@ -188,7 +188,7 @@ static void normalise_moves(const char *moves, char *path, size_t size)
     path[n] = '\0';
 }
 
-int crosscheck(const Participant *ps, int count, Counting *c, const DivideQuery *q, Divide *divides,
+int crosscheck(const Participant *ps, int count, const CountPolicy *c, const DivideQuery *q, Divide *divides,
                CrossReport *report, char *err, size_t errlen)
 {
     memset(report, 0, sizeof *report);

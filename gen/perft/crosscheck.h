@@ -68,7 +68,7 @@ typedef struct CrossReport {
  * (divides[k].over_budget: the participants after it are not asked), 1 with the report filled when they differ or one
  * divide alone is wrong (see above), -1 with one line in err when a
  * participant fails. */
-int crosscheck(const Participant *ps, int count, Counting *counting, const DivideQuery *q, Divide *divides,
+int crosscheck(const Participant *ps, int count, const CountPolicy *policy, const DivideQuery *q, Divide *divides,
                CrossReport *report, char *err, size_t errlen);
 
 /* A node of a game the participants play together: each built-in

@@ -19,16 +19,23 @@ typedef struct DivideEntry {
     bool finished; /* false only in an interrupted count: the count is not known */
 } DivideEntry;
 
+/* How a built-in backend's divide was counted on the deep runner
+ * (deep/deep_divide.h); all 0 for an engine's. */
+typedef struct DeepResult {
+    size_t units, units_done, units_resumed; /* resumed: taken from a checkpoint */
+    PerftCount nodes_resumed;                /* what the resumed units count */
+    size_t units_kept;                       /* in the checkpoint at the end: resumed and appended */
+    int checkpoint_errno;                    /* why appending to the checkpoint failed, or 0 */
+    int split;                               /* plies below the root its units start at */
+    bool line_units;                         /* units were lines, not distinct positions */
+    char workers[64];                        /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
+} DeepResult;
+
 typedef struct Divide {
     DivideEntry *entries; /* room for MAX_MOVES, sorted by move text */
     int count;            /* root moves */
     PerftCount total;     /* the finished root moves' counts, summed */
     double seconds;       /* the participant's time for it */
-    /* A built-in backend's count on the deep runner (all 0 for an engine). */
-    size_t units, units_done, units_resumed; /* resumed: taken from a checkpoint */
-    PerftCount nodes_resumed;
-    size_t units_kept;    /* in the checkpoint at the end: resumed and appended */
-    int checkpoint_errno; /* why appending to the checkpoint failed, or 0 */
     int signal;           /* SIGINT or SIGTERM when the count was interrupted, else 0 */
     bool over_budget;     /* stopped past the run's node budget (--max-nodes): no count */
     /* An engine that listed a move twice (a move generation bug it shows
@@ -36,10 +43,8 @@ typedef struct Divide {
     bool twice;
     Move twice_move;
     PerftCount twice_counts[2];
-    char workers[64];      /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
     MoveNotation notation; /* how its moves are written, and sorted (castling as e1g1 or e1h1) */
-    int split;             /* plies below the root its units start at */
-    bool line_units;       /* units were lines, not distinct positions */
+    DeepResult deep;       /* a built-in backend's */
 } Divide;
 
 /* A divide with room for MAX_MOVES entries; false when out of memory. */

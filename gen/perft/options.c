@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "deep/counting_threads.h"
+#include "deep/work_units.h"
 #include "digits.h"
 #include "engine/engine.h"
 #include "perft_hash.h"
@@ -54,87 +55,110 @@ typedef enum OptionId {
     OPTION_COUNT
 } OptionId;
 
-typedef struct OptionRow {
-    const char *name;  /* the long name */
-    char letter;       /* the short form, or 0 */
-    const char *value; /* its value's name in --help, or NULL: it takes none */
-    unsigned modes;    /* the modes it applies to (M_*); 0: a mode of its own */
-    long min, max;     /* a number's range (min <= max), or 0, -1: not a number */
-    const char *noun;  /* what a number is called in its error */
-    const char *help;  /* --help's text ('\n' continues it on the next line) */
-} OptionRow;
+/* The values of the options that name one of a few. */
+static const char *const FORMATS[] = {
+    [FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_STOCKFISH] = "stockfish", NULL};
+static const char *const UNIT_KINDS[] = {"positions", "lines", NULL}; /* units_lines: the second */
+
+/* A row's field: its type, where it is in RunSettings, its JSON key. */
+#define FIELD(type, member, json) type, offsetof(RunSettings, member), json, NULL
+#define CHOICE(type, member, json, choices) type, offsetof(RunSettings, member), json, choices
+#define NO_FIELD FIELD_NONE, 0, NULL, NULL
 
 static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_BACKEND] = {"backend", 'b', "NAME", M_ANY, 0, -1, NULL,
                      "a backend (see --list); all: every backend of the game,\ncross-checked; none: the engines "
-                     "alone (default " DEFAULT_BACKEND ")"},
+                     "alone (default " DEFAULT_BACKEND ")",
+                     FIELD(FIELD_TEXT, backend, "backend")},
     [OPT_ENGINE] =
         {"engine", 0, "SPEC", M_ANY, 0, -1, NULL,
          "an external engine beside the backends (repeatable):\n[NAME=][GAME:]uci:COMMAND (go perft over "
          "UCI) or\n[NAME=][GAME:]perftree:COMMAND (COMMAND DEPTH \"POSITION\"\n\"MOVES\" per query); "
          "NAME names it in the reports,\nGAME (chess or quaternity) is the game it is asked\nabout: "
          "undeclared, a UCI engine plays chess and a\nperftree engine the game of the run's positions\n(refused "
-         "when they are of both games)"},
+         "when they are of both games)",
+         FIELD(FIELD_ENGINES, engines, "engines")},
     [OPT_ENGINE_TIMEOUT] = {"engine-timeout", 0, "SECONDS", M_ANY, 0, -1, NULL,
-                            "time an engine may take per query (default 60)"},
+                            "time an engine may take per query (default 60)",
+                            FIELD(FIELD_DOUBLE, engine_timeout, "engine_timeout")},
     [OPT_ENGINE_OPTION] = {"engine-option", 0, "NAME=VALUE", M_ANY, 0, -1, NULL,
                            "a UCI option of the --engine before it (repeatable),\nsent as \"setoption name NAME value "
-                           "VALUE\" after\nuciok; NAME must be one the engine lists"},
+                           "VALUE\" after\nuciok; NAME must be one the engine lists",
+                           FIELD(FIELD_ENGINE_OPTIONS, engine_options, "engine_options")},
     [OPT_FORMAT] = {"format", 0, "FORMAT", M_ANY, 0, -1, NULL,
                     "text (default), json (one JSON document) or stockfish\n(divide as \"move: count\" and \"Nodes "
-                    "searched: N\")"},
+                    "searched: N\")",
+                    CHOICE(FIELD_CHOICE, format, "format", FORMATS)},
     [OPT_OUTPUT] = {"output", 'o', "FILE", M_ANY, 0, -1, NULL,
                     "write the results to FILE instead of standard output (under\nmpirun, where standard output is "
-                    "mpirun's, the one way to\nhave a failed write reported)"},
+                    "mpirun's, the one way to\nhave a failed write reported)",
+                    FIELD(FIELD_TEXT, output, "output")},
     [OPT_BULK] = {"bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
-                  "count the last ply without making its moves (default)"},
-    [OPT_NO_BULK] = {"no-bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL, "make every move down to depth 0"},
+                  "count the last ply without making its moves (default)", FIELD(FIELD_FLAG, bulk, "bulk")},
+    [OPT_NO_BULK] = {"no-bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL, "make every move down to depth 0",
+                     FIELD(FIELD_FLAG_OFF, bulk, NULL)},
     [OPT_THREADS] = {"threads", 't', "N", M_DIVIDE | M_SUITE, 0, 1024, "thread count (0: every core)",
-                     "count on N threads (0: every core; default 1)"},
+                     "count on N threads (0: every core; default 1)", FIELD(FIELD_INT, threads, "threads")},
     [OPT_HASH] = {"hash", 0, "SIZE", M_DIVIDE | M_SUITE, 0, -1, NULL,
-                  "a table of counts of SIZE: MiB, or with a suffix M, G or T\n(512M, 8G; default: none)"},
+                  "a table of counts of SIZE: MiB, or with a suffix M, G or T\n(512M, 8G; default: none)",
+                  FIELD(FIELD_INT, hash_mib, "hash_mib")},
     [OPT_HASH_VERIFY] = {"hash-verify", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
-                         "recompute about one hash hit in 1024 without the table\nand fail on a mismatch"},
-    [OPT_HASH_SEED] =
-        {"hash-seed", 0, "N", M_DIVIDE | M_SUITE, 0, LONG_MAX, "seed",
-         "Zobrist keys from seed N (default 0): another seed gives\nindependent keys, to confirm a count"},
+                         "recompute about one hash hit in 1024 without the table\nand fail on a mismatch",
+                         FIELD(FIELD_FLAG, hash_verify, "hash_verify")},
+    [OPT_HASH_SEED] = {"hash-seed", 0, "N", M_DIVIDE | M_SUITE, 0, LONG_MAX, "seed",
+                       "Zobrist keys from seed N (default 0): another seed gives\nindependent keys, to confirm a count",
+                       FIELD(FIELD_U64, hash_seed, "hash_seed")},
     [OPT_UNITS] = {"units", 0, "KIND", M_DIVIDE, 0, -1, NULL,
                    "a deep count's work units: positions (default: each\ndistinct position at the split once, with "
-                   "its lines'\nmultiplicities) or lines (every move path)"},
+                   "its lines'\nmultiplicities) or lines (every move path)",
+                   CHOICE(FIELD_CHOICE_FLAG, units_lines, "units", UNIT_KINDS)},
     [OPT_SPLIT] = {"split", 0, "N", M_DIVIDE, 1, MAX_DEPTH - 1, "split depth",
-                   "work units N plies below the root (default: the\nshallowest split giving enough units)"},
+                   "work units N plies below the root (default: the\nshallowest split giving enough units)",
+                   FIELD(FIELD_INT_ZERO_NULL, split, "split")},
     [OPT_PROGRESS] = {"progress", 0, NULL, M_ANY, 0, -1, NULL,
                       "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway): "
                       "a deep\ncount's work units; a suite's positions, counts,\nfailures and disagreements; random "
-                      "games, positions\nand disagreements"},
+                      "games, positions\nand disagreements",
+                      FIELD(FIELD_FLAG, progress, "progress")},
     [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", M_DIVIDE, 0, -1, NULL,
-                        "append finished work units to FILE; the same command\nrun again resumes from it"},
-    [OPT_SUITE] = {"suite", 0, "FILE", M_SUITE, 0, -1, NULL,
-                   "check every ;Dn count of an EPD file (QFEN or FEN lines)"},
-    [OPT_MAX_DEPTH] = {"max-depth", 0, "N", M_SUITE, 1, MAX_DEPTH, "depth", "deepest depth a suite checks (default 3)"},
+                        "append finished work units to FILE; the same command\nrun again resumes from it",
+                        FIELD(FIELD_TEXT, checkpoint, "checkpoint")},
+    [OPT_SUITE] = {"suite", 0, "FILE", M_SUITE, 0, -1, NULL, "check every ;Dn count of an EPD file (QFEN or FEN lines)",
+                   FIELD(FIELD_TEXT, suite, "suite.file")},
+    [OPT_MAX_DEPTH] = {"max-depth", 0, "N", M_SUITE, 1, MAX_DEPTH, "depth", "deepest depth a suite checks (default 3)",
+                       FIELD(FIELD_INT, max_depth, "suite.max_depth")},
     [OPT_MAX_NODES] = {"max-nodes", 0, "N", M_SUITE, 1, LONG_MAX - 1, "number",
                        "count each suite count within N nodes: one that passes\nN is stopped there and skipped "
-                       "(failed when the\nfile says N or fewer; default: no limit)"},
+                       "(failed when the\nfile says N or fewer; default: no limit)",
+                       FIELD(FIELD_U64_MAX_NULL, max_nodes, "suite.max_nodes")},
     [OPT_RANDOM] = {"random", 0, "GAMES", M_RANDOM, 1, 100000000, "game count",
                     "play GAMES random legal games from the opening and the\nchess start (or every position of --from "
-                    "FILE),\ncomparing every participant's legal moves at every node"},
-    [OPT_SEED] = {"seed", 0, "S", M_RANDOM, 0, 2147483647, "number", "random seed (default 1)"},
-    [OPT_PLIES] = {"plies", 0, "N", M_RANDOM, 1, 10000, "number", "plies per random game (default 200)"},
-    [OPT_FROM] = {"from", 0, "FILE", M_RANDOM, 0, -1, NULL, "the start positions of --random (an EPD file)"},
+                    "FILE),\ncomparing every participant's legal moves at every node",
+                    FIELD(FIELD_LONG, random_games, "random.games")},
+    [OPT_SEED] = {"seed", 0, "S", M_RANDOM, 0, 2147483647, "number", "random seed (default 1)",
+                  FIELD(FIELD_UNSIGNED, seed, "random.seed")},
+    [OPT_PLIES] = {"plies", 0, "N", M_RANDOM, 1, 10000, "number", "plies per random game (default 200)",
+                   FIELD(FIELD_INT, plies, "random.plies")},
+    [OPT_FROM] = {"from", 0, "FILE", M_RANDOM, 0, -1, NULL, "the start positions of --random (an EPD file)",
+                  FIELD(FIELD_TEXT, from, "random.from")},
     [OPT_CHESS960] = {"chess960", 0, NULL, M_ANY, 0, -1, NULL,
                       "Chess960 notation for every chess position: castling as\nthe king taking its rook (e1h1), "
-                      "UCI engines with\nUCI_Chess960 (default: for Chess960 positions only)"},
+                      "UCI engines with\nUCI_Chess960 (default: for Chess960 positions only)",
+                      FIELD(FIELD_FLAG, chess960, "chess960")},
     [OPT_RANDOM_START] = {"random-start", 0, "SET", M_RANDOM, 0, -1, NULL,
                           "where --random's games start: chess960 (every one of\nthe 960 arrangements in turn), dfrc "
-                          "(every White and\nBlack pair in turn) or one POSITION (default: --from)"},
-    [OPT_LIST] = {"list", 0, NULL, 0, 0, -1, NULL, "list the backends (the default marked)"},
-    [OPT_HELP] = {"help", 'h', NULL, 0, 0, -1, NULL, "this text"},
+                          "(every White and\nBlack pair in turn) or one POSITION (default: --from)",
+                          FIELD(FIELD_TEXT, random_start_text, "random.start")},
+    [OPT_LIST] = {"list", 0, NULL, 0, 0, -1, NULL, "list the backends (the default marked)", NO_FIELD},
+    [OPT_HELP] = {"help", 'h', NULL, 0, 0, -1, NULL, "this text", NO_FIELD},
     [OPT_VERSION] = {"version", 0, NULL, 0, 0, -1, NULL,
                      "the version, the build's options (PEXT or magic, AVX2\nor portable sets, debug) and where the "
-                     "position\nsuites are"},
+                     "position\nsuites are",
+                     NO_FIELD},
     [OPT_UCI] = {"uci", 0, NULL, 0, 0, -1, NULL,
                  "be a UCI engine on standard input and output: go perft\nDEPTH answered as Stockfish does (-b, -t "
-                 "and --hash\nset its Backend, Threads and Hash options' defaults)"},
+                 "and --hash\nset its Backend, Threads and Hash options' defaults)",
+                 NO_FIELD},
 };
 
 static bool is_number_option(OptionId id)
@@ -330,14 +354,63 @@ static int random_start_parse(RunSettings *s, const char *value, char *err, size
     return 0;
 }
 
+/* The choices of a row as a message lists them: "text, json or stockfish". */
+static void choices_text(const char *const *choices, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; choices[i] && n < size; i++)
+        n += (size_t)snprintf(out + n, size - n, "%s%s", i == 0 ? "" : choices[i + 1] ? ", " : " or ", choices[i]);
+}
+
+/* An option whose row says all: its value (a number already in range, or
+ * the text) stored in its field as the field's type. */
+static int set_field(RunSettings *s, const OptionRow *row, const char *value, long number, char *err, size_t errlen)
+{
+    void *field = (char *)s + row->offset;
+    switch (row->type) {
+    case FIELD_TEXT: *(const char **)field = value; break;
+    case FIELD_FLAG: *(bool *)field = true; break;
+    case FIELD_FLAG_OFF: *(bool *)field = false; break;
+    case FIELD_INT:
+    case FIELD_INT_ZERO_NULL: *(int *)field = (int)number; break;
+    case FIELD_UNSIGNED: *(unsigned *)field = (unsigned)number; break;
+    case FIELD_LONG: *(long *)field = number; break;
+    case FIELD_U64:
+    case FIELD_U64_MAX_NULL: *(uint64_t *)field = (uint64_t)number; break;
+    case FIELD_CHOICE:
+    case FIELD_CHOICE_FLAG: {
+        int k = 0;
+        while (row->choices[k] && strcmp(value, row->choices[k]) != 0)
+            k++;
+        if (!row->choices[k]) {
+            char listed[128];
+            choices_text(row->choices, listed, sizeof listed);
+            return fail(err, errlen, "--%s '%s' is not %s", row->name, value, listed);
+        }
+        if (row->type == FIELD_CHOICE)
+            *(int *)field = k;
+        else
+            *(bool *)field = k == 1;
+        break;
+    }
+    case FIELD_NONE:
+    case FIELD_DOUBLE:
+    case FIELD_ENGINES:
+    case FIELD_ENGINE_OPTIONS: break; /* read by set_value itself */
+    }
+    return 0;
+}
+
 static int set_value(RunSettings *s, OptionId id, const char *value, char *err, size_t errlen)
 {
     long number = 0;
     if (is_number_option(id) && digits_in_range(value, OPTIONS[id].min, OPTIONS[id].max, &number) < 0)
         return fail(err, errlen, "--%s '%s' is not a %s from %ld to %ld", OPTIONS[id].name, value, OPTIONS[id].noun,
                     OPTIONS[id].min, OPTIONS[id].max);
+    /* The options whose value is more than its row says; every other is
+     * set_field's. */
     switch (id) {
-    case OPT_BACKEND: s->backend = value; break;
     case OPT_ENGINE: {
         if (s->engine_count == MAX_ENGINES)
             return fail(err, errlen, "--engine '%s': at most %d engines", value, MAX_ENGINES);
@@ -365,20 +438,6 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
         if (engine_option_add(s, value, err, errlen) < 0)
             return -1;
         break;
-    case OPT_FORMAT: {
-        static const char *const formats[] = {
-            [FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_STOCKFISH] = "stockfish"};
-        int f = 0;
-        while (f < 3 && strcmp(value, formats[f]) != 0)
-            f++;
-        if (f == 3)
-            return fail(err, errlen, "--format '%s' is not text, json or stockfish", value);
-        s->format = (OutputFormat)f;
-        break;
-    }
-    case OPT_OUTPUT: s->output = value; break;
-    case OPT_BULK: s->bulk = true; break;
-    case OPT_NO_BULK: s->bulk = false; break;
     case OPT_THREADS: s->threads = number == 0 ? threads_every_core() : (int)number; break;
     case OPT_HASH:
         if (hash_size_parse(value, &s->hash_mib) < 0)
@@ -386,26 +445,6 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
                         "--hash '%s' is not a table size: MiB as digits, or digits with M, G or T (1 MiB to %d MiB)",
                         value, PERFT_HASH_MAX_MIB);
         break;
-    case OPT_HASH_SEED:
-        s->hash_seed = (uint64_t)number; /* set by command.c, for the whole command */
-        break;
-    case OPT_UNITS:
-        if (strcmp(value, "positions") != 0 && strcmp(value, "lines") != 0)
-            return fail(err, errlen, "--units '%s' is not positions or lines", value);
-        s->units_lines = strcmp(value, "lines") == 0;
-        break;
-    case OPT_SPLIT: s->split = (int)number; break;
-    case OPT_HASH_VERIFY: s->hash_verify = true; break;
-    case OPT_PROGRESS: s->progress = true; break;
-    case OPT_CHECKPOINT: s->checkpoint = value; break;
-    case OPT_SUITE: s->suite = value; break;
-    case OPT_MAX_DEPTH: s->max_depth = (int)number; break;
-    case OPT_MAX_NODES: s->max_nodes = (uint64_t)number; break;
-    case OPT_RANDOM: s->random_games = number; break;
-    case OPT_SEED: s->seed = (unsigned)number; break;
-    case OPT_PLIES: s->plies = (int)number; break;
-    case OPT_FROM: s->from = value; break;
-    case OPT_CHESS960: s->chess960 = true; break;
     case OPT_RANDOM_START:
         if (random_start_parse(s, value, err, errlen) < 0)
             return -1;
@@ -413,8 +452,11 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
     case OPT_LIST: s->mode = RUN_LIST; break;
     case OPT_HELP: s->mode = RUN_HELP; break;
     case OPT_VERSION: s->mode = RUN_VERSION; break;
-    case OPT_UCI: s->mode = RUN_UCI; break;
-    case OPTION_COUNT: break;
+    case OPT_UCI: s->mode = RUN_UCI_SERVER; break;
+    default:
+        if (set_field(s, &OPTIONS[id], value, number, err, errlen) < 0)
+            return -1;
+        break;
     }
     s->given |= 1u << id;
     return 0;
@@ -605,9 +647,9 @@ static int check_arguments(RunSettings *s, const char **args, int nargs, char *e
     if (digits_in_range(args[0], 1, MAX_DEPTH, &depth) < 0)
         return fail(err, errlen, "depth '%s' is not a number from 1 to %d", args[0], MAX_DEPTH);
     s->depth = (int)depth;
-    if (s->split > 1 && s->split >= s->depth) /* depth 1 splits at 1: each unit counts itself */
+    if (s->split > work_units_deepest_split(s->depth))
         return fail(err, errlen, "--split %d leaves no ply to count at depth %d (at most %d)", s->split, s->depth,
-                    s->depth > 1 ? s->depth - 1 : 1);
+                    work_units_deepest_split(s->depth));
     s->position_text = args[1];
     s->moves = nargs > 2 ? args[2] : NULL;
     if (position_parse(args[1], &s->position, err, errlen) < 0)
@@ -667,7 +709,7 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     free(words);
     if (status < 0 || s->mode == RUN_HELP || s->mode == RUN_LIST || s->mode == RUN_VERSION)
         return status;
-    if (s->mode == RUN_UCI)
+    if (s->mode == RUN_UCI_SERVER)
         return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
     if (s->suite && s->random_games > 0)
         return fail(err, errlen, "--suite and --random are two modes: give one of them");
@@ -684,75 +726,7 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     return check_arguments(s, args, nargs, err, errlen);
 }
 
-void options_usage(FILE *out, const char *divide_only)
+const OptionRow *options_row(int i)
 {
-    /* GNU's form ("Usage:", "  or:"), which help2man reads into the
-     * manual page's synopsis. */
-    if (divide_only)
-        fprintf(out, "Usage: %s [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n", divide_only);
-    else
-        fputs("Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
-              "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
-              "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE | --random-start SET]\n"
-              "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n",
-              out);
-    fputs("\n"
-          "POSITION is QFEN (Quaternity), FEN (chess; Shredder-FEN and X-FEN castling\n"
-          "too), or a start by number: chess960:N (0-959, 518 the orthodox start),\n"
-          "dfrc:W,B or dfrc:N (N = W * 960 + B).  MOVES are space-separated move\n"
-          "texts (d4e5, d11e12q, e1g1 or e1h1) played before counting.  Divide\n"
-          "prints \"move count\" per root move, sorted, a blank line and the total;\n"
-          "timing and nodes per second go to stderr.  Castling is printed as the\n"
-          "king's move (e1g1), or as the king taking its rook (e1h1) for a Chess960\n"
-          "position (castling in file letters, or king and rooks off their\n"
-          "standard squares) and with --chess960.\n"
-          "\n"
-          "Options may come before or after the arguments.  A value follows its\n"
-          "option (-b NAME, --backend NAME) or is attached (-bNAME, --backend=NAME);\n"
-          "long options may be shortened to any unambiguous prefix; \"--\" ends the\n"
-          "options.  An option that does not apply to the mode is an error.\n"
-          "\n",
-          out);
-    for (int i = 0; i < OPTION_COUNT; i++) {
-        char head[64];
-        int n = snprintf(head, sizeof head, "  %s%c%s--%s%s%s", OPTIONS[i].letter ? "-" : "",
-                         OPTIONS[i].letter ? OPTIONS[i].letter : ' ', OPTIONS[i].letter ? ", " : "  ", OPTIONS[i].name,
-                         OPTIONS[i].value ? "=" : "", OPTIONS[i].value ? OPTIONS[i].value : "");
-        if (!OPTIONS[i].letter) /* "      --name": no letter, no comma */
-            memmove(head + 2, head + 3, strlen(head + 3) + 1), n--;
-        const char *help = OPTIONS[i].help;
-        fputs(head, out);
-        if (n >= 21) { /* two blanks at least before the text: help2man's rule */
-            fputc('\n', out);
-            n = 0;
-        }
-        for (bool first = true; *help; first = false) {
-            size_t length = strcspn(help, "\n");
-            fprintf(out, "%*s%.*s\n", first ? 22 - n : 22, "", (int)length, help);
-            help += length + (help[length] == '\n');
-        }
-    }
-    fputs("\nEngines (the adapter contract; gen/perft/README.md has all of it):\n"
-          "  perftree:COMMAND  one process per query: /bin/sh -c 'COMMAND \"$@\"' sh DEPTH\n"
-          "                    POSITION MOVES, DEPTH from 1, POSITION a FEN of six\n"
-          "                    fields (or QFEN), MOVES the moves played from it\n"
-          "                    (an empty argument when none); it prints \"MOVE COUNT\"\n"
-          "                    per root move, a blank line and the total, exit 0\n"
-          "  uci:COMMAND       one process: uci, setoption per --engine-option,\n"
-          "                    isready; per query \"position fen FEN [moves ...]\" and\n"
-          "                    \"go perft DEPTH\", answered by \"MOVE: COUNT\" lines and\n"
-          "                    \"Nodes searched: N\"; quit.  The fast path for long\n"
-          "                    random runs\n"
-          "  Moves: e2e4, e7e8q or e7e8Q, castling as the king's move (e1g1) or as\n"
-          "  the king taking its rook (e1h1), Quaternity d11e12q; sent in the run's\n"
-          "  notation, a UCI engine with UCI_Chess960 set for Chess960 notation.\n"
-          "  Each query may take --engine-timeout seconds.  An\n"
-          "  engine is asked only about its game's positions (GAME: in --engine).\n"
-          "  A move listed twice or a count other than 1 at depth 1 is a finding\n"
-          "  (exit 1), not a protocol failure.\n",
-          out);
-    fputs("\nExit status: 0 agreed and checked, 1 a disagreement or a failed check, 2 a\n"
-          "usage or input error or an engine's failure, 70 a backend's broken\n"
-          "contract, 74 standard output not written, 130/143 interrupted.\n",
-          out);
+    return i >= 0 && i < OPTION_COUNT ? &OPTIONS[i] : NULL;
 }

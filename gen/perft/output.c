@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "report.h"
 #include "version.h"
 
@@ -81,55 +82,86 @@ json_t *output_json_string(const char *text)
     return j;
 }
 
-/* The settings as the run uses them: every option's effect, given or not. */
+/* One option's value as the JSON settings show it (options.h, FieldType). */
+static json_t *field_json(const RunSettings *s, const OptionRow *row)
+{
+    const void *field = (const char *)s + row->offset;
+    switch (row->type) {
+    case FIELD_TEXT: {
+        const char *text = *(const char *const *)field;
+        return text ? output_json_string(text) : json_null();
+    }
+    case FIELD_FLAG:
+    case FIELD_FLAG_OFF: return json_boolean(*(const bool *)field);
+    case FIELD_INT: return json_integer(*(const int *)field);
+    case FIELD_INT_ZERO_NULL: return *(const int *)field ? json_integer(*(const int *)field) : json_null();
+    case FIELD_UNSIGNED: return json_integer((json_int_t) * (const unsigned *)field);
+    case FIELD_LONG: return json_integer((json_int_t) * (const long *)field);
+    case FIELD_U64: return json_integer((json_int_t) * (const uint64_t *)field);
+    case FIELD_U64_MAX_NULL: {
+        uint64_t n = *(const uint64_t *)field;
+        return n == UINT64_MAX ? json_null() : json_integer((json_int_t)n);
+    }
+    case FIELD_DOUBLE: return json_real(*(const double *)field);
+    case FIELD_CHOICE: return json_string(row->choices[*(const int *)field]);
+    case FIELD_CHOICE_FLAG: return json_string(row->choices[*(const bool *)field]);
+    case FIELD_ENGINES: {
+        json_t *engines = json_array();
+        for (int k = 0; k < s->engine_count; k++)
+            json_array_append_new(engines, output_json_string(s->engines[k]));
+        return engines;
+    }
+    case FIELD_ENGINE_OPTIONS: {
+        /* Per engine, in the order of "engines": its --engine-option values. */
+        json_t *engine_options = json_array();
+        for (int k = 0; k < s->engine_count; k++) {
+            json_t *options = json_array();
+            for (int i = 0; i < s->engine_option_count; i++)
+                if (s->engine_option_of[i] == k)
+                    json_array_append_new(options, output_json_string(s->engine_options[i]));
+            json_array_append_new(engine_options, options);
+        }
+        return engine_options;
+    }
+    case FIELD_NONE: break;
+    }
+    return json_null();
+}
+
+/* The settings as the run uses them: every option's effect, given or not,
+ * from the options table (a key "suite.file" in the object of the suite
+ * mode, shown in that mode only), then the build. */
 static json_t *settings_json(const RunSettings *s)
 {
-    static const char *const formats[] = {"text", "json", "stockfish"};
-    json_t *engines = json_array();
-    for (int k = 0; k < s->engine_count; k++)
-        json_array_append_new(engines, output_json_string(s->engines[k]));
-    json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:f, s:b, s:i, s:i, s:b, s:b}", "mode", MODE_NAMES[s->mode], "format",
-                          formats[s->format], "backend", output_json_string(s->backend), "engines", engines,
-                          "engine_timeout", s->engine_timeout, "bulk", s->bulk, "threads", s->threads, "hash_mib",
-                          s->hash_mib, "hash_verify", s->hash_verify, "progress", s->progress);
-    json_object_set_new(j, "hash_seed", json_integer((json_int_t)s->hash_seed));
-    json_object_set_new(j, "units", json_string(s->units_lines ? "lines" : "positions"));
-    json_object_set_new(j, "split", s->split ? json_integer(s->split) : json_null());
-    /* Per engine, in the order of "engines": its --engine-option values. */
-    json_t *engine_options = json_array();
-    for (int k = 0; k < s->engine_count; k++) {
-        json_t *options = json_array();
-        for (int i = 0; i < s->engine_option_count; i++)
-            if (s->engine_option_of[i] == k)
-                json_array_append_new(options, output_json_string(s->engine_options[i]));
-        json_array_append_new(engine_options, options);
+    json_t *j = json_pack("{s:s}", "mode", MODE_NAMES[s->mode]);
+    const OptionRow *row;
+    for (int i = 0; (row = options_row(i)); i++) {
+        if (!row->json)
+            continue;
+        const char *key = row->json, *dot = strchr(key, '.');
+        json_t *in = j;
+        if (dot) {
+            char group[32];
+            snprintf(group, sizeof group, "%.*s", (int)(dot - key), key);
+            if (strcmp(group, MODE_NAMES[s->mode]) != 0)
+                continue;
+            if (!(in = json_object_get(j, group))) {
+                in = json_object();
+                json_object_set_new(j, group, in);
+            }
+            key = dot + 1;
+        }
+        json_object_set_new(in, key, field_json(s, row));
     }
-    json_object_set_new(j, "engine_options", engine_options);
-    json_object_set_new(j, "checkpoint", s->checkpoint ? output_json_string(s->checkpoint) : json_null());
-    json_object_set_new(j, "output", s->output ? output_json_string(s->output) : json_null());
     char build[512]; /* --version's version and build line */
     version_build_text(build, sizeof build);
     json_object_set_new(j, "build", json_pack("{s:s, s:s}", "version", version_text(), "options", build));
-    json_object_set_new(j, "chess960", json_boolean(s->chess960));
-    if (s->mode == RUN_SUITE)
-        json_object_set_new(
-            j, "suite",
-            json_pack("{s:o, s:i, s:o}", "file", output_json_string(s->suite), "max_depth", s->max_depth, "max_nodes",
-                      s->max_nodes == UINT64_MAX ? json_null() : json_integer((json_int_t)s->max_nodes)));
-    if (s->mode == RUN_RANDOM)
-        json_object_set_new(j, "random",
-                            json_pack("{s:I, s:i, s:i, s:o}", "games", (json_int_t)s->random_games, "seed",
-                                      (int)s->seed, "plies", s->plies, "from",
-                                      s->from ? output_json_string(s->from) : json_null()));
-    if (s->mode == RUN_RANDOM)
-        json_object_set_new(json_object_get(j, "random"), "start",
-                            s->random_start_text ? output_json_string(s->random_start_text) : json_null());
     return j;
 }
 
-int output_open(Output *o, FILE *stream, const RunSettings *s, char *err, size_t errlen)
+int output_open(Output *o, FILE *stream, FILE *err_stream, const RunSettings *s, char *err, size_t errlen)
 {
-    *o = (Output){.stream = stream, .name = "standard output", .format = s->format};
+    *o = (Output){.stream = stream, .err = err_stream, .name = "standard output", .format = s->format};
     if (s->output) {
         if (!(o->stream = fopen(s->output, "w"))) {
             snprintf(err, errlen, "cannot open output file '%s': %s", s->output, strerror(errno));
@@ -159,6 +191,14 @@ void output_text(Output *o, const char *fmt, ...)
         errno = 0;
         check(o, vfprintf(o->stream, fmt, ap) < 0 || ferror(o->stream));
     }
+    va_end(ap);
+}
+
+void output_note(Output *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(o->err, fmt, ap);
     va_end(ap);
 }
 

@@ -16,6 +16,7 @@
 
 typedef struct Output {
     FILE *stream;
+    FILE *err;        /* the run's standard error: timing, speed tables, notes and errors */
     const char *name; /* what the stream is, for the error: "standard output" or -o's FILE */
     OutputFormat format;
     json_t *doc; /* FORMAT_JSON: the document, written by output_close */
@@ -24,9 +25,14 @@ typedef struct Output {
 } Output;
 
 /* Opens the run's output on `stream` (or on s->output's file, created or
- * truncated) in s->format; for JSON the document starts with the command
- * and its settings.  0, or -1 with one line in err. */
-int output_open(Output *o, FILE *stream, const RunSettings *s, char *err, size_t errlen);
+ * truncated) in s->format, with `err_stream` for what goes to standard
+ * error; for JSON the document starts with the command and its settings.
+ * 0, or -1 with one line in err. */
+int output_open(Output *o, FILE *stream, FILE *err_stream, const RunSettings *s, char *err, size_t errlen);
+
+/* A line (or lines) on the run's standard error, whatever the format:
+ * what is not the results (timing, speed, notes). */
+void output_note(Output *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Text for the text and stockfish formats; JSON drops it (the printers
  * put the same results in the document). */

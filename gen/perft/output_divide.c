@@ -1,14 +1,12 @@
 #include "output_divide.h"
 
-#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "move_text.h"
-
-static const char *signal_name(int signal)
-{
-    return signal == SIGINT ? "SIGINT" : "SIGTERM";
-}
+#include "output_speed.h"
+#include "registry.h"
+#include "report.h"
 
 void output_divide(Output *o, Game game, const Divide *d)
 {
@@ -27,7 +25,7 @@ void output_divide(Output *o, Game game, const Divide *d)
         output_text(o, stockfish ? "\nNodes searched: %s\n" : "\n%s\n", PERFT_COUNT_TEXT(d->total));
         return;
     }
-    output_text(o, "\ninterrupted by %s; %d root moves not finished:", signal_name(d->signal), unfinished);
+    output_text(o, "\ninterrupted by %s; %d root moves not finished:", report_signal_name(d->signal), unfinished);
     for (int i = 0; i < d->count; i++) {
         char text[MOVE_TEXT_MAX];
         move_format_as(game, d->entries[i].move, d->notation, text);
@@ -51,11 +49,11 @@ static json_t *divide_json(Game game, const Participant *p, const Divide *d)
     json_t *j = json_pack("{s:s, s:o, s:o, s:f}", "participant", p->name, "moves", moves, "total",
                           output_json_count(d->total), "seconds", d->seconds);
     if (p->backend)
-        json_object_set_new(
-            j, "units",
-            json_pack("{s:I, s:I}", "total", (json_int_t)d->units, "from_checkpoint", (json_int_t)d->units_resumed));
+        json_object_set_new(j, "units",
+                            json_pack("{s:I, s:I}", "total", (json_int_t)d->deep.units, "from_checkpoint",
+                                      (json_int_t)d->deep.units_resumed));
     if (d->signal) {
-        json_object_set_new(j, "interrupted", json_string(signal_name(d->signal)));
+        json_object_set_new(j, "interrupted", json_string(report_signal_name(d->signal)));
         json_object_set_new(j, "unfinished", unfinished);
     } else
         json_decref(unfinished);
@@ -219,4 +217,120 @@ void output_disagreement(Output *o, const CrossReport *r)
         break;
     case CROSS_AGREE: break;
     }
+}
+
+/* Nodes per second of a divide, of the nodes counted in this run (units
+ * taken from a checkpoint took no time here). */
+static double mnps(const Divide *d)
+{
+    return d->seconds > 0 ? (double)(d->total - d->deep.nodes_resumed) / d->seconds / 1e6 : 0.0;
+}
+
+/* "perft D: N nodes in S s, X Mnps (GAME NAME, how it counted)" on stderr,
+ * for one participant. */
+static void speed_line(Output *o, const RunSettings *s, const DivideRun *run, const Participant *p, const Divide *d)
+{
+    char how[256];
+    if (p->backend) {
+        char counting[96];
+        output_counting_text(run->policy, false, counting, sizeof counting);
+        snprintf(how, sizeof how, "%s, %s, %zu units (%s, split %d)", counting, d->deep.workers, d->deep.units,
+                 d->deep.line_units ? "lines" : "positions", d->deep.split);
+        if (d->deep.units_resumed)
+            snprintf(how + strlen(how), sizeof how - strlen(how), ", %zu from the checkpoint", d->deep.units_resumed);
+    } else {
+        snprintf(how, sizeof how, "engine over %s, time-out %g s a query; its own bulk counting, hashing and threads",
+                 p->engine->spec.protocol == ENGINE_UCI ? "UCI" : "perftree", p->engine->timeout);
+    }
+    output_note(o, "perft %d: %s nodes in %.3f s, %.2f Mnps (%s %s, %s)\n", s->depth, PERFT_COUNT_TEXT(d->total),
+                d->seconds, mnps(d), game_name(run->game), p->name, how);
+}
+
+/* An interrupted count: what was counted is printed (one participant) and
+ * the stderr line says how to resume. */
+static int interrupted(Output *o, const RunSettings *s, const DivideRun *run)
+{
+    int k = run->interrupted;
+    const Divide *d = &run->ds[k];
+    const char *name = report_signal_name(d->signal);
+    if (run->count == 1)
+        output_divide(o, run->game, &run->ds[0]);
+    else
+        output_text(o, "interrupted by %s while %s counted\n", name, run->ps[k].name);
+    output_divides_json(o, run->game, run->ps, run->ds, k + 1, false);
+    output_json_set(o, "interrupted", json_string(name));
+    /* What a rerun resumes from: the units the file holds, not those counted. */
+    char kept[1024] = "; --checkpoint FILE keeps them";
+    if (s->checkpoint && d->deep.checkpoint_errno)
+        snprintf(kept, sizeof kept, "; %zu of them kept in %s (appending failed: %s), the same command resumes from it",
+                 d->deep.units_kept, s->checkpoint, strerror(d->deep.checkpoint_errno));
+    else if (s->checkpoint)
+        snprintf(kept, sizeof kept, "; %zu of them kept in %s, the same command resumes from it", d->deep.units_kept,
+                 s->checkpoint);
+    output_note(o, "perft: interrupted by %s: %zu of %zu units counted (%s)%s\n", name, d->deep.units_done,
+                d->deep.units, d->deep.workers, kept);
+    return EXIT_SIGNAL_BASE + d->signal;
+}
+
+/* The JSON fields naming what is divided. */
+static void heading_json(Output *o, const RunSettings *s, const DivideRun *run)
+{
+    output_json_set(o, "game", json_string(game_name(run->game)));
+    output_json_set(o, "position", json_string(s->position_text));
+    output_json_set(o, "moves", json_string(s->moves ? s->moves : ""));
+    output_json_set(o, "depth", json_integer(s->depth));
+    output_json_set(o, "notation", json_string(run->notation == MOVE_NOTATION_CHESS960 ? "chess960" : "standard"));
+    json_t *names = json_array();
+    for (int k = 0; k < run->count; k++)
+        if (run->ps[k].backend)
+            json_array_append_new(names, json_string(run->ps[k].name));
+    output_json_set(o, "backends", names);
+}
+
+int output_divide_run(Output *o, const RunSettings *s, const DivideRun *run, const char *error)
+{
+    if (run->started)
+        heading_json(o, s, run);
+    if (error)
+        return output_error(o, o->err, error);
+    if (run->interrupted >= 0)
+        return interrupted(o, s, run);
+    Game game = run->game;
+    int n = run->count;
+    output_divides_json(o, game, run->ps, run->ds, n, run->agree);
+    output_json_set(o, "seconds", json_real(run->seconds));
+    if (run->agree) {
+        output_divide(o, game, &run->ds[0]);
+    } else {
+        output_divide_table(o, game, run->ps, run->ds, n);
+        output_disagreement(o, run->report);
+    }
+    char backends[160], units[64];
+    output_counting_text(run->policy, true, backends, sizeof backends);
+    snprintf(units, sizeof units, "units (%s, split %d)", run->policy->units_lines ? "lines" : "positions",
+             run->ds[0].deep.split);
+    SpeedRow rows[MAX_SPEED_ROWS];
+    int nrows = 0;
+    for (int k = 0; k < n; k++)
+        speed_add(rows, &nrows, &run->ps[k], game, &run->ds[k]);
+    output_speed_table_json(o, rows, nrows, backends);
+    output_flush(o);
+    if (run->notation == MOVE_NOTATION_CHESS960)
+        output_note(o, "perft: Chess960 notation, castling as the king taking its rook (%s)\n",
+                    s->chess960 ? "--chess960" : "the position's castling is Chess960's");
+    if (n == 1) {
+        speed_line(o, s, run, &run->ps[0], &run->ds[0]);
+    } else {
+        /* On stderr: standard output is the divide, perftree's contract. */
+        char *table = speed_table_text(rows, nrows, backends);
+        output_note(o, "perft %d: speed of each participant\n%s", s->depth, table ? table : "(out of memory)\n");
+        free(table);
+        int engines = 0;
+        for (int k = 0; k < n; k++)
+            engines += run->ps[k].engine != NULL;
+        output_note(o, "%d %s participants (%d engine%s) %s at depth %d in %.3f s (the backends: %s, %s)\n", n,
+                    game_name(game), engines, engines == 1 ? "" : "s", run->agree ? "agree" : "DISAGREE", s->depth,
+                    run->seconds, backends, units);
+    }
+    return run->agree ? EXIT_AGREE : EXIT_DIFFER;
 }

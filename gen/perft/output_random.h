@@ -1,4 +1,4 @@
-/* A random run's results (run_random.h), in text and JSON. */
+/* A random run's results (RandomResult, run_results.h), in text and JSON. */
 #ifndef GEN_PERFT_OUTPUT_RANDOM_H
 #define GEN_PERFT_OUTPUT_RANDOM_H
 
@@ -6,7 +6,7 @@
 
 #include "output.h"
 #include "participants.h"
-#include "run_random.h"
+#include "run_results.h"
 
 /* Text: on agreement the summary line (games, starts, participants,
  * positions compared, round trips, seed); on a disagreement the game, seed,

@@ -16,9 +16,18 @@ void speed_add(SpeedRow *rows, int *count, const Participant *p, Game game, cons
         rows[(*count)++] = (SpeedRow){p->name, game, p->engine, 0, 0};
     /* A checkpoint's units took no time here; a sum past 2^128 - 1 shows as
      * the largest count (a speed figure, not a perft count). */
-    if (!perft_count_add(&rows[i].nodes, d->total - d->nodes_resumed))
+    if (!perft_count_add(&rows[i].nodes, d->total - d->deep.nodes_resumed))
         rows[i].nodes = PERFT_COUNT_MAX;
     rows[i].seconds += d->seconds;
+}
+
+void output_counting_text(const CountPolicy *p, bool with_threads, char *out, size_t size)
+{
+    char hashing[64], threads[32] = "";
+    perft_hash_describe(p->table ? p->table->hash : NULL, hashing, sizeof hashing);
+    if (with_threads)
+        snprintf(threads, sizeof threads, ", %d thread%s", p->threads, p->threads == 1 ? "" : "s");
+    snprintf(out, size, "bulk counting %s, %s%s", p->bulk ? "on" : "off", hashing, threads);
 }
 
 static double nps(const SpeedRow *r)

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "count_policy.h"
 #include "output.h"
 #include "participants.h"
 #include "perft_count.h"
@@ -25,6 +26,10 @@ enum { MAX_SPEED_ROWS = MAX_PARTICIPANTS * GAME_COUNT };
 /* Adds `d`'s nodes (those counted in this run) and seconds to p's row of `game` (a new row when it has
  * none yet; at most MAX_SPEED_ROWS). */
 void speed_add(SpeedRow *rows, int *count, const Participant *p, Game game, const Divide *d);
+
+/* How the built-in backends counted, as every speed figure says it: "bulk
+ * counting on, no hashing" and, `with_threads`, ", 1 thread". */
+void output_counting_text(const CountPolicy *p, bool with_threads, char *out, size_t size);
 
 /* Nodes per second in three figures whatever the speed: "49.3 M", "812 k",
  * "95"; "-" for none. */

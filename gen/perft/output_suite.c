@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "output_divide.h"
-#include "output_speed.h"
 #include "registry.h"
 
 /* The table's id column: a longer id is cut, its end marked "...", so that
@@ -102,7 +101,7 @@ void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const Cr
     output_disagreement(o, r);
 }
 
-void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t, const char *hashing)
+static void summary(Output *o, const RunSettings *s, const CountPolicy *policy, const SuiteTotals *t)
 {
     if (o->format == FORMAT_JSON) {
         output_json_set(o, "summary",
@@ -127,8 +126,24 @@ void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t,
         snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped),
                  ", %d position%s of a game no engine plays skipped (-b none)", t->unplayed,
                  t->unplayed == 1 ? "" : "s");
-    output_text(o, "suite %s: %d positions, %d counts, %d checks, %d failed%s (bulk counting %s, %s)\n", s->suite,
-                t->positions, t->counts, t->checks, t->failed, skipped, s->bulk ? "on" : "off", hashing);
+    char counting[96];
+    output_counting_text(policy, false, counting, sizeof counting);
+    output_text(o, "suite %s: %d positions, %d counts, %d checks, %d failed%s (%s)\n", s->suite, t->positions,
+                t->counts, t->checks, t->failed, skipped, counting);
     if (t->checks == 0)
         output_text(o, "suite %s: nothing was checked\n", s->suite);
+}
+
+void output_suite_end(Output *o, const RunSettings *s, const CountPolicy *policy, const SuiteTotals *t,
+                      const SpeedRow *rows, int nrows)
+{
+    summary(o, s, policy, t);
+    if (t->chess960)
+        output_note(o,
+                    "perft: suite %s: %d position%s in Chess960 notation, castling as the king taking its rook (%s)\n",
+                    s->suite, t->chess960, t->chess960 == 1 ? "" : "s",
+                    s->chess960 ? "--chess960" : "their castling is Chess960's");
+    char backends[160];
+    output_counting_text(policy, true, backends, sizeof backends);
+    output_speed_table(o, rows, nrows, backends);
 }

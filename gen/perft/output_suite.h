@@ -5,7 +5,8 @@
 #include "crosscheck.h"
 #include "epd.h"
 #include "output.h"
-#include "run_suite.h"
+#include "output_speed.h"
+#include "run_results.h"
 
 /* Text: the rows' heading; `name_width` is the participant column's width
  * (the longest name, 11 at least), which every row keeps. */
@@ -24,6 +25,9 @@ void output_suite_failed_position(Output *o, const EpdEntry *e);
 /* The participants' disagreement on a count (text: the diagnosis under the
  * rows; JSON: an entry of "disagreements"). */
 void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const CrossReport *r);
-/* The closing line: what ran, what failed, what was skipped and why. */
-void output_suite_summary(Output *o, const RunSettings *s, const SuiteTotals *t, const char *hashing);
+/* The end of a suite: the closing line (what ran, what failed, what was
+ * skipped and why), on stderr how many positions were in Chess960
+ * notation, then the speed table of `rows`. */
+void output_suite_end(Output *o, const RunSettings *s, const CountPolicy *policy, const SuiteTotals *t,
+                      const SpeedRow *rows, int nrows);
 #endif

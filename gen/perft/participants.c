@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "deep/deep_divide.h"
+#include "deep/work_units.h"
+#include "progress.h"
 #include "registry.h"
 
 const Backend *participant_reference(Game game)
@@ -103,68 +106,45 @@ int participants_of_game(Participants *p, Game game, Participant *out)
     return n;
 }
 
-/* A built-in backend's divide on the deep runner. */
-static int backend_divide(const Backend *b, Counting *c, const DivideQuery *q, Divide *out, char *err, size_t errlen)
+/* A built-in backend's divide on the deep runner, its progress line drawn
+ * by the harness's printer. */
+static int backend_divide(const Backend *b, const CountPolicy *policy, const DivideQuery *q, Divide *out, char *err,
+                          size_t errlen)
 {
-    if (c->table && c->table_holds != b) {
-        perft_hash_clear(c->table);
-        c->table_holds = b;
+    if (policy->table && policy->table->holds != b) {
+        perft_hash_clear(policy->table->hash);
+        policy->table->holds = b;
     }
     char label[256];
-    if (c->label)
-        snprintf(label, sizeof label, "%s%s%s", c->label, c->label[0] ? ", " : "", b->name);
+    if (q->label)
+        snprintf(label, sizeof label, "%s%s%s", q->label, q->label[0] ? ", " : "", b->name);
+    Progress progress;
+    progress_start(&progress, policy->err, policy->progress, q->label ? label : NULL);
+    DeepWatcher watcher = progress_watcher(&progress);
+    /* The command's own divide was checked against --split; a
+     * cross-check's descent below takes the deepest split its depth allows. */
+    int deepest = work_units_deepest_split(q->depth);
     DeepJob job = {.backend = b,
                    .start = *q->here,
                    .depth = q->depth,
-                   .bulk = q->bulk,
+                   .bulk = policy->bulk,
                    .position_text = q->root_text,
-                   .moves_text = q->moves};
-    DeepSettings settings = {.threads = c->threads,
-                             .progress = c->progress,
-                             .checkpoint = q->checkpoint,
-                             .label = c->label ? label : NULL,
-                             .err = c->err,
-                             .table = c->table,
-                             .node_budget = c->node_budget,
-                             .units_lines = c->units_lines,
-                             /* The command's own divide was checked against --split; a
-                              * cross-check's descent below splits at most a ply above its depth. */
-                             .split = c->split < q->depth ? c->split : q->depth - 1};
-    DeepResult result = {.roots = out->entries};
-    int r = c->hook ? c->hook(&job, &settings, &result, err, errlen, c->hook_context)
-                    : deep_divide(&job, &settings, &result, err, errlen);
-    out->count = result.root_count;
-    out->total = 0;
-    for (int i = 0; i < result.root_count; i++)
-        if (!perft_count_add(&out->total, out->entries[i].count)) { /* 0 for a root move not finished */
-            snprintf(err, errlen, "backend %s: the count passes 2^128 - 1", b->name);
-            r = -1;
-            break;
-        }
-    out->seconds = result.seconds;
-    out->units = result.units;
-    out->units_done = result.units_done;
-    out->units_resumed = result.units_resumed;
-    out->nodes_resumed = result.nodes_resumed;
-    out->units_kept = result.units_kept;
-    out->split = result.split;
-    out->line_units = c->units_lines;
-    out->checkpoint_errno = result.checkpoint_errno;
-    out->signal = result.signal;
-    out->over_budget = result.over_budget;
+                   .moves_text = q->moves,
+                   .checkpoint = q->checkpoint,
+                   .split = policy->split < deepest ? policy->split : deepest,
+                   .watcher = &watcher};
+    int r = policy->hook ? policy->hook(&job, policy, out, err, errlen, policy->hook_context)
+                         : deep_divide(&job, policy, NULL, out, err, errlen);
     if (q->notation != MOVE_NOTATION_STANDARD) /* the deep runner sorts as standard text */
         divide_sort(q->root->game, q->notation, out);
-    if (settings.workers_text)
-        snprintf(out->workers, sizeof out->workers, "%s", settings.workers_text);
-    else
-        snprintf(out->workers, sizeof out->workers, "%d thread%s", c->threads, c->threads == 1 ? "" : "s");
     return r;
 }
 
-int participant_divide(const Participant *p, Counting *c, const DivideQuery *q, Divide *out, char *err, size_t errlen)
+int participant_divide(const Participant *p, const CountPolicy *policy, const DivideQuery *q, Divide *out, char *err,
+                       size_t errlen)
 {
     *out = (Divide){.entries = out->entries, .notation = q->notation};
     if (p->engine)
         return engine_divide(p->engine, q->root, q->moves, q->here, q->depth, q->notation, out, err, errlen);
-    return backend_divide(p->backend, c, q, out, err, errlen);
+    return backend_divide(p->backend, policy, q, out, err, errlen);
 }

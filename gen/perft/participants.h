@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "backend.h"
-#include "deep/deep_divide.h"
+#include "count_policy.h"
 #include "divide.h"
 #include "engine/engine.h"
 #include "settings.h"
@@ -63,29 +63,6 @@ int participants_of_game(Participants *p, Game game, Participant *out);
  * registered for it, or NULL. */
 const Backend *participant_reference(Game game);
 
-/* bin/perft-mpi's count in place of deep_divide (gen/mpi): the same
- * contract; it may set the settings' executor and split first. */
-typedef int (*DeepDivideHook)(const DeepJob *job, DeepSettings *settings, DeepResult *result, char *err, size_t errlen,
-                              void *context);
-
-/* How the built-in backends count (the run's settings): on `threads`
- * threads, through `table` (cleared whenever another backend counts, so no
- * backend is handed another's counts), with the progress line. */
-typedef struct Counting {
-    int threads;
-    PerftHash *table;           /* or NULL */
-    const Backend *table_holds; /* whose counts the table holds */
-    bool progress;
-    const char *label;    /* the progress line's opening ("position 3 of 12 (id), depth 4", followed by the
-                             backend's name; "": the name alone), or NULL: none */
-    FILE *err;            /* the progress line and checkpoint notes */
-    uint64_t node_budget; /* 0: none; else a count stops once past it (Divide.over_budget) */
-    DeepDivideHook hook;  /* or NULL: deep_divide */
-    void *hook_context;
-    bool units_lines; /* --units lines: work units are move paths (deep/work_units.h) */
-    int split;        /* --split, or 0: chosen by the runner */
-} Counting;
-
 /* What a participant divides: `root` after `moves` (space-separated, may be
  * NULL), which is `here` as the harness sees it, at `depth` >= 1. */
 typedef struct DivideQuery {
@@ -94,14 +71,16 @@ typedef struct DivideQuery {
     const char *moves;
     const Position *here;
     int depth;
-    bool bulk;
     const char *checkpoint; /* the command's own divide: the checkpoint file, else NULL */
+    const char *label;      /* what the progress line opens with ("position 3 of 12 (id), depth 4"), followed by the
+                               backend's name ("": the name alone), or NULL: the progress line names nothing */
     MoveNotation notation;  /* how `moves` are written and the divide is (settings_notation of the root) */
 } DivideQuery;
 
 /* `p`'s divide of q into `out` (entries for MAX_MOVES, sorted by move
  * text in q's notation).  0 (an interrupted count sets out->signal), or -1 with one line in
  * err. */
-int participant_divide(const Participant *p, Counting *c, const DivideQuery *q, Divide *out, char *err, size_t errlen);
+int participant_divide(const Participant *p, const CountPolicy *policy, const DivideQuery *q, Divide *out, char *err,
+                       size_t errlen);
 
 #endif

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,4 +47,9 @@ int report_error(FILE *err, const char *fmt, ...)
     va_end(again);
     va_end(ap);
     return EXIT_USAGE;
+}
+
+const char *report_signal_name(int signal)
+{
+    return signal == SIGINT ? "SIGINT" : "SIGTERM";
 }

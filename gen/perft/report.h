@@ -4,8 +4,9 @@
  * written one line saying what and where into the buffer it was given
  * (char *err, size_t errlen; ERROR_TEXT_MAX is enough).  Only the command
  * (command.c) prints that line, through report_error, and turns it into an
- * exit status.  A runner (run_divide, run_suite, run_random) returns an
- * ExitStatus. */
+ * exit status.  A run ends in an ExitStatus, given by the output file
+ * that prints its result (output_divide_run) or by a runner that prints as
+ * it goes (run_suite). */
 #ifndef GEN_PERFT_REPORT_H
 #define GEN_PERFT_REPORT_H
 
@@ -31,5 +32,8 @@ typedef enum ExitStatus {
 char *report_escaped(const char *text);
 
 int report_error(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* "SIGINT" or "SIGTERM": the two signals a count stops on. */
+const char *report_signal_name(int signal);
 
 #endif

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "chess960_start.h"
-#include "deep/progress.h"
 #include "epd.h"
 #include "move_text.h"
+#include "progress.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"

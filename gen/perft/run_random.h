@@ -9,27 +9,9 @@
 
 #include <stdio.h>
 
-#include "crosscheck.h"
 #include "participants.h"
-#include "report.h"
+#include "run_results.h"
 #include "settings.h"
-
-typedef struct RandomResult {
-    int status; /* EXIT_AGREE, EXIT_DIFFER (a disagreement), or EXIT_USAGE with `error` */
-    char error[ERROR_TEXT_MAX];
-    char starts[ERROR_TEXT_MAX + 256]; /* what the games start from, for the summary */
-    long games;
-    long positions;   /* nodes at which the participants were compared */
-    long round_trips; /* make/unmake pairs checked */
-    long disagreements;
-    /* The disagreement (the run stops at the first): the game, its start
-     * and the ply, with the cross-check's report. */
-    long game;
-    int ply;
-    char start[POSITION_TEXT_MAX];
-    char start_number[32]; /* chess960:N or dfrc:W,B, "" for a listed start */
-    CrossReport report;
-} RandomResult;
 
 /* Plays s->random_games games of at most s->plies plies.  Game g starts
  * from start position g mod N, where the starts are every line of s->from

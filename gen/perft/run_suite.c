@@ -1,14 +1,13 @@
 #include "run_suite.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "crosscheck.h"
-#include "deep/progress.h"
 #include "epd.h"
 #include "output_speed.h"
 #include "output_suite.h"
+#include "progress.h"
 #include "registry.h"
 #include "report.h"
 
@@ -53,9 +52,8 @@ static int count_positions(FILE *file, const char *path, EpdEntry *e, unsigned *
 typedef struct Suite {
     const RunSettings *s;
     Participants *parts;
-    Counting *counting;
+    const CountPolicy *policy;
     Output *o;
-    FILE *err;
     SuiteTotals t;
     SpeedRow rows[MAX_SPEED_ROWS];
     int nrows;
@@ -67,7 +65,6 @@ typedef struct Suite {
     char progress_note[96];
     int positions;  /* in the file; -1 when not known (a pipe) */
     int name_width; /* of the rows' participant column */
-    int chess960;   /* positions counted in Chess960 notation (settings_notation) */
 } Suite;
 
 static void suite_progress(Suite *u, bool finish)
@@ -90,15 +87,13 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
     if (positions >= 0)
         snprintf(of, sizeof of, " of %d", positions);
     snprintf(label, sizeof label, "position %d%s (%s), depth %d", u->t.positions, of, e->id, depth);
-    u->counting->label = label;
     DivideQuery q = {.root = &e->pos,
                      .root_text = e->text,
                      .here = &e->pos,
                      .depth = depth,
-                     .bulk = u->s->bulk,
+                     .label = label,
                      .notation = settings_notation(u->s, &e->pos)};
-    int r = crosscheck(ps, n, u->counting, &q, u->divides, &u->report, err, errlen);
-    u->counting->label = NULL;
+    int r = crosscheck(ps, n, u->policy, &q, u->divides, &u->report, err, errlen);
     if (r < 0)
         return -1;
     for (int k = 0; k < n; k++)
@@ -162,7 +157,7 @@ static int check_line(Suite *u, const EpdEntry *e, int positions, char *err, siz
         return -1;
     }
     u->t.positions++;
-    u->chess960 += settings_notation(s, &e->pos) == MOVE_NOTATION_CHESS960;
+    u->t.chess960 += settings_notation(s, &e->pos) == MOVE_NOTATION_CHESS960;
     for (int depth = 1; depth <= e->max_depth; depth++) {
         if (!e->has[depth])
             continue;
@@ -172,8 +167,8 @@ static int check_line(Suite *u, const EpdEntry *e, int positions, char *err, siz
         }
         int r = check_count(u, e, ps, n, depth, positions, err, errlen);
         if (r > 0)
-            snprintf(err, errlen, "suite %s: interrupted by %s at %s depth %d", s->suite,
-                     r == SIGINT ? "SIGINT" : "SIGTERM", e->id, depth);
+            snprintf(err, errlen, "suite %s: interrupted by %s at %s depth %d", s->suite, report_signal_name(r), e->id,
+                     depth);
         if (r != 0)
             return r;
     }
@@ -200,7 +195,7 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
     int line = 0, status = 0;
     char label[ERROR_TEXT_MAX];
     snprintf(label, sizeof label, "suite %s", u->s->suite);
-    progress_start(&u->progress, u->err, u->s->progress, label);
+    progress_start(&u->progress, u->o->err, u->s->progress, label);
     progress_names(&u->progress, "positions", "counts");
     progress_note_with(&u->progress, u->progress_note);
     while (status == 0 && !output_failed(u->o)) {
@@ -218,48 +213,33 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
     return status;
 }
 
-int run_suite(const RunSettings *s, Participants *parts, Counting *counting, Output *o, FILE *err, SuiteTotals *totals)
+int run_suite(const RunSettings *s, Participants *parts, const CountPolicy *policy, Output *o, SuiteTotals *totals)
 {
     char message[ERROR_TEXT_MAX];
     Suite *u = calloc(1, sizeof *u);
     if (!u)
-        return output_error(o, err, "out of memory");
-    *u = (Suite){.s = s, .parts = parts, .counting = counting, .o = o, .err = err};
-    /* Never the file's count: a wrong ";D9 5" must not start a perft of
-     * trillions of nodes. */
-    counting->node_budget = s->max_nodes == UINT64_MAX ? 0 : s->max_nodes;
+        return output_error(o, o->err, "out of memory");
+    *u = (Suite){.s = s, .parts = parts, .policy = policy, .o = o};
     int allocated = 0, status;
     while (allocated < MAX_PARTICIPANTS && divide_alloc(&u->divides[allocated]))
         allocated++;
     FILE *file = NULL;
     if (allocated < MAX_PARTICIPANTS) {
-        status = output_error(o, err, "out of memory");
+        status = output_error(o, o->err, "out of memory");
     } else if (!(file = epd_open(s->suite, "suite file", message, sizeof message))) {
-        status = output_error(o, err, message);
+        status = output_error(o, o->err, message);
     } else {
         u->name_width = participants_name_width(parts);
         output_suite_heading(o, u->name_width);
         int r = run_lines(u, file, message, sizeof message);
-        char hashing[64];
-        perft_hash_describe(counting->table, hashing, sizeof hashing);
         if (r < 0) {
-            status = output_error(o, err, message);
+            status = output_error(o, o->err, message);
         } else if (r >= EXIT_SIGNAL_BASE) {
             output_text(o, "%s\n", message);
             output_json_set(o, "interrupted", output_json_string(message));
             status = r;
         } else {
-            output_suite_summary(o, s, &u->t, hashing);
-            if (u->chess960)
-                fprintf(
-                    err,
-                    "perft: suite %s: %d position%s in Chess960 notation, castling as the king taking its rook (%s)\n",
-                    s->suite, u->chess960, u->chess960 == 1 ? "" : "s",
-                    s->chess960 ? "--chess960" : "their castling is Chess960's");
-            char backends[160];
-            snprintf(backends, sizeof backends, "bulk counting %s, %s, %d thread%s", s->bulk ? "on" : "off", hashing,
-                     s->threads, s->threads == 1 ? "" : "s");
-            output_speed_table(o, u->rows, u->nrows, backends);
+            output_suite_end(o, s, policy, &u->t, u->rows, u->nrows);
             status = u->t.checks == 0 || u->t.failed || u->t.disagreements ? EXIT_DIFFER : EXIT_AGREE;
         }
     }

@@ -13,13 +13,13 @@
 #include "position.h"
 
 typedef enum RunMode {
-    RUN_DIVIDE,  /* DEPTH POSITION [MOVES]: divide, cross-checked when several take part */
-    RUN_SUITE,   /* --suite FILE */
-    RUN_RANDOM,  /* --random GAMES */
-    RUN_HELP,    /* --help */
-    RUN_LIST,    /* --list */
-    RUN_VERSION, /* --version */
-    RUN_UCI      /* --uci: a UCI engine on standard input and output (gen/perft/uci/) */
+    RUN_DIVIDE,    /* DEPTH POSITION [MOVES]: divide, cross-checked when several take part */
+    RUN_SUITE,     /* --suite FILE */
+    RUN_RANDOM,    /* --random GAMES */
+    RUN_HELP,      /* --help */
+    RUN_LIST,      /* --list */
+    RUN_VERSION,   /* --version */
+    RUN_UCI_SERVER /* --uci: a UCI engine on standard input and output (gen/perft/uci_server/) */
 } RunMode;
 
 /* Where --random's games start (--random-start): the --from list (or the

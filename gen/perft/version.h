@@ -7,7 +7,6 @@
 #define GEN_PERFT_VERSION_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 /* `git describe --always --dirty` of the checkout it was built from, or a
  * release's VERSION file, e.g. "6a3b842-dirty". */
@@ -17,10 +16,5 @@ const char *version_text(void);
  * mode, e.g. "x86-64, PEXT sliders, AVX2 144-bit sets, ... (gcc 12.2.0),
  * release build". */
 void version_build_text(char *out, size_t size);
-
-/* --version's text for `program` ("perft", "perft-mpi"): its name and
- * version on the first line (as help2man reads it), the build's options,
- * where the position suites are found. */
-void version_print(FILE *out, const char *program);
 
 #endif

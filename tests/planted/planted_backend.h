@@ -6,7 +6,7 @@
  * The test suite uses the backends directly (tests/crosscheck_planted_bug.c);
  * build/MODE/perft-planted (tests/planted/perft_planted.c) is bin/perft with
  * them registered as "planted", so a test can choose the bug inside
- * `perft --uci` (tests/uci_engine.c). */
+ * `perft --uci` (tests/uci_server.c). */
 #ifndef TESTS_PLANTED_PLANTED_BACKEND_H
 #define TESTS_PLANTED_PLANTED_BACKEND_H
 

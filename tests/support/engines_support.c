@@ -14,9 +14,9 @@ int crosscheck_at(const Participant *ps, int count, const Position *root, int de
         cr_assert(divide_alloc(&divides[k]), "out of memory");
     char text[POSITION_TEXT_MAX];
     position_format(root, text, sizeof text);
-    Counting counting = {.threads = 1, .err = stderr};
-    DivideQuery q = {.root = root, .root_text = text, .here = root, .depth = depth, .bulk = true};
-    int r = crosscheck(ps, count, &counting, &q, divides, report, err, errlen);
+    const CountPolicy policy = {.bulk = true, .threads = 1, .err = stderr};
+    DivideQuery q = {.root = root, .root_text = text, .here = root, .depth = depth};
+    int r = crosscheck(ps, count, &policy, &q, divides, report, err, errlen);
     for (int k = 0; k < count; k++) {
         if (totals)
             totals[k] = divides[k].total;

@@ -223,7 +223,7 @@ static int take_line(Checkpoint *c, char *line, size_t length, int number, char 
 
 /* Reads the lines of an open checkpoint; a last line cut short is dropped
  * from the file. */
-static int read_lines(Checkpoint *c, FILE *file, FILE *warn, char *err, size_t errlen)
+static int read_lines(Checkpoint *c, FILE *file, char *warning, size_t warning_size, char *err, size_t errlen)
 {
     char *line = malloc(LINE_MAX_BYTES + 1);
     if (!line) {
@@ -246,10 +246,10 @@ static int read_lines(Checkpoint *c, FILE *file, FILE *warn, char *err, size_t e
             snprintf(err, errlen, "checkpoint %s: the header is cut short (corrupt file)", c->path);
             status = -1;
         } else if (r == 2) {
-            fprintf(warn,
-                    "perft: checkpoint %s line %d is cut short (a run killed while writing it?): dropped, "
-                    "its unit is counted again\n",
-                    c->path, number);
+            snprintf(warning, warning_size,
+                     "perft: checkpoint %s line %d is cut short (a run killed while writing it?): dropped, "
+                     "its unit is counted again",
+                     c->path, number);
             if (truncate(c->path, good_length) != 0) {
                 snprintf(err, errlen, "cannot cut checkpoint %s back to its whole lines: %s", c->path, strerror(errno));
                 status = -1;
@@ -265,7 +265,8 @@ static int read_lines(Checkpoint *c, FILE *file, FILE *warn, char *err, size_t e
     return status;
 }
 
-int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE *warn, char *err, size_t errlen)
+int checkpoint_read(Checkpoint *c, const char *path, const char *identity, char *warning, size_t warning_size,
+                    char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
     c->fd = -1;
@@ -293,7 +294,7 @@ int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE 
         close(fd);
         return -1;
     }
-    int status = read_lines(c, file, warn, err, errlen);
+    int status = read_lines(c, file, warning, warning_size, err, errlen);
     fclose(file);
     return status;
 }

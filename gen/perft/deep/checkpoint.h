@@ -61,10 +61,11 @@ typedef struct Checkpoint {
  * checkpoint, one written by another command
  * (the message names the first field that differs), and any line whose
  * checksum or form is wrong.  A last line cut short (a run killed while
- * writing it) is reported on `warn`, dropped from the file, and its unit
- * redone.  `identity` is tab-separated "key=value" fields without tabs or
- * newlines in them. */
-int checkpoint_read(Checkpoint *c, const char *path, const char *identity, FILE *warn, char *err, size_t errlen);
+ * writing it) is dropped from the file, its unit redone, and the line
+ * saying so left in `warning` (else it is left as it was).  `identity` is tab-separated "key=value" fields without tabs
+ * or newlines in them. */
+int checkpoint_read(Checkpoint *c, const char *path, const char *identity, char *warning, size_t warning_size,
+                    char *err, size_t errlen);
 
 /* Opens the file for appending, writing the header first when it is new. */
 int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t errlen);

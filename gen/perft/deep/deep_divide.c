@@ -9,7 +9,6 @@
 #include "deep/checkpoint.h"
 #include "deep/counting_threads.h"
 #include "deep/interrupt.h"
-#include "deep/progress.h"
 #include "deep/work_units.h"
 #include "registry.h"
 
@@ -18,10 +17,13 @@
  * checkpoint and the progress line some grain on one thread. */
 enum { UNITS_PER_THREAD = 8, MIN_UNITS = 64 };
 
+/* A note's room: the checkpoint's path (up to PATH_MAX) and the words. */
+enum { NOTE_MAX = 8192 };
+
 /* What the executor shares with deep_divide. */
 struct DeepWork {
     const DeepJob *job;
-    const DeepSettings *settings;
+    const CountPolicy *policy;
     const WorkUnits *units;
     const size_t *pending; /* the units still to count, in order */
     size_t pending_count;
@@ -36,8 +38,7 @@ struct DeepWork {
     atomic_bool checkpoint_failed; /* an append failed: said once, at once */
     Checkpoint *checkpoint;        /* or NULL */
     size_t resumed;                /* units the checkpoint held at the start */
-    Progress *progress;
-    pthread_mutex_t progress_lock;
+    pthread_mutex_t progress_lock; /* the watcher is told one thing at a time */
 };
 
 bool deep_work_take(DeepWork *r, size_t *index, Move *path, int *split)
@@ -60,13 +61,14 @@ static void checkpoint_failure_note(DeepWork *r)
 {
     int failure;
     size_t kept = checkpoint_appended(r->checkpoint, &failure) + r->resumed;
-    char note[1024];
+    char note[NOTE_MAX];
     snprintf(note, sizeof note,
              "perft: cannot append to checkpoint %s: %s; the count goes on, the %zu unit%s in the file stay%s "
              "(the rest would be counted again)",
-             r->settings->checkpoint, strerror(failure), kept, kept == 1 ? "" : "s", kept == 1 ? "s" : "");
+             r->job->checkpoint, strerror(failure), kept, kept == 1 ? "" : "s", kept == 1 ? "s" : "");
     pthread_mutex_lock(&r->progress_lock);
-    progress_note(r->progress, note);
+    if (r->job->watcher)
+        r->job->watcher->note(r->job->watcher->context, note);
     pthread_mutex_unlock(&r->progress_lock);
 }
 
@@ -96,8 +98,11 @@ void deep_work_done(DeepWork *r, size_t i, PerftCount count)
 
 void deep_work_progress(DeepWork *r)
 {
+    const DeepWatcher *w = r->job->watcher;
+    if (!w)
+        return;
     pthread_mutex_lock(&r->progress_lock);
-    progress_update(r->progress, atomic_load(&r->finished), r->units->count, r->nodes);
+    w->update(w->context, atomic_load(&r->finished), r->units->count, r->nodes);
     pthread_mutex_unlock(&r->progress_lock);
 }
 
@@ -123,19 +128,20 @@ static bool feed_spend(void *context, uint64_t nodes)
 {
     DeepWork *r = context;
     uint64_t spent = atomic_fetch_add(&r->spent, nodes) + nodes;
-    if (spent > r->settings->node_budget)
+    if (spent > r->policy->node_budget)
         atomic_store(&r->over_budget, true);
     return !atomic_load(&r->over_budget);
 }
 
-/* The executor of bin/perft: this process's threads, the progress line
- * redrawn every 50 ms (which also sees an interrupt promptly). */
+/* The executor of bin/perft: this process's threads, the watcher told
+ * every 50 ms (which also sees an interrupt promptly). */
 static int run_threads(DeepWork *r, void *context, char *err, size_t errlen)
 {
     (void)context;
-    int threads = r->settings->threads >= 1 ? r->settings->threads : 1;
-    UnitFeed feed = {feed_take, feed_done, r, r->settings->node_budget ? feed_spend : NULL};
-    CountingThreads *c = counting_threads_start(r->job, r->settings->table, threads, &feed, err, errlen);
+    const CountPolicy *p = r->policy;
+    int threads = p->threads >= 1 ? p->threads : 1;
+    UnitFeed feed = {feed_take, feed_done, r, p->node_budget ? feed_spend : NULL};
+    CountingThreads *c = counting_threads_start(r->job, p->table ? p->table->hash : NULL, threads, &feed, err, errlen);
     if (!c)
         return -1;
     while (!counting_threads_wait(c, 0.05))
@@ -183,26 +189,29 @@ static char *identity_of(const DeepJob *job, bool units_lines)
 
 /* Opens the checkpoint, and marks the units it holds as done; -1 when it is
  * refused. */
-static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, WorkUnits *units, DeepWork *r,
-                  void *instance, size_t target, char *err, size_t errlen)
+static int resume(Checkpoint *c, const DeepJob *job, bool units_lines, WorkUnits *units, DeepWork *r, void *instance,
+                  size_t target, char *err, size_t errlen)
 {
-    char *identity = identity_of(job, s->units_lines);
+    char *identity = identity_of(job, units_lines);
     if (!identity) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int status = checkpoint_read(c, s->checkpoint, identity, s->err, err, errlen);
+    char warning[NOTE_MAX] = "";
+    int status = checkpoint_read(c, job->checkpoint, identity, warning, sizeof warning, err, errlen);
     free(identity);
+    if (warning[0] && job->watcher)
+        job->watcher->note(job->watcher->context, warning);
     if (status < 0)
         return -1;
-    int deepest = job->depth > 1 ? job->depth - 1 : 1;
+    int deepest = work_units_deepest_split(job->depth);
     if (c->existed && c->split > deepest) {
         snprintf(err, errlen, "checkpoint %s: split %d is deeper than depth %d allows (corrupt file)", c->path,
                  c->split, job->depth);
         return -1;
     }
-    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : s->split, target,
-                         !s->units_lines, units) < 0) {
+    if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : job->split,
+                         target, !units_lines, units) < 0) {
         snprintf(err, errlen, "out of memory splitting the tree");
         return -1;
     }
@@ -235,22 +244,59 @@ static int resume(Checkpoint *c, const DeepJob *job, const DeepSettings *s, Work
     return checkpoint_begin(c, units->split, units->count, err, errlen);
 }
 
-int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, char *err, size_t errlen)
+/* Sums the counts of every finished unit into its root moves (a root move
+ * is finished when every unit below it is; one with no units, a line
+ * ending before the split, counts 0), and the finished root moves into the
+ * total: -1 with a message past 2^128 - 1. */
+static int sum_roots(const DeepJob *job, const WorkUnits *units, const DeepWork *r, Divide *out, char *err,
+                     size_t errlen)
+{
+    for (int i = 0; i < out->count; i++)
+        out->entries[i].finished = true;
+    for (size_t i = 0; i < units->count; i++)
+        for (size_t k = units->first[i]; k < units->first[i + 1]; k++) {
+            DivideEntry *root = &out->entries[units->uses[k].root];
+            PerftCount part;
+            if (!r->done[i])
+                root->finished = false;
+            else if (!perft_count_multiply(&part, r->counts[i], units->uses[k].lines) ||
+                     !perft_count_add(&root->count, part)) {
+                snprintf(err, errlen, "the count below a root move passes 2^128 - 1");
+                return -1;
+            }
+        }
+    out->total = 0;
+    for (int i = 0; i < out->count; i++) {
+        if (!out->entries[i].finished)
+            out->entries[i].count = 0;
+        if (!perft_count_add(&out->total, out->entries[i].count)) {
+            snprintf(err, errlen, "backend %s: the count passes 2^128 - 1", job->backend->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecutor *executor, Divide *out, char *err,
+                size_t errlen)
 {
     const Backend *b = job->backend;
-    int threads = s->threads >= 1 ? s->threads : 1;
+    int threads = policy->threads >= 1 ? policy->threads : 1;
     double start = seconds_now();
-    memset(result->roots, 0, sizeof *result->roots * MAX_MOVES);
-    result->root_count = 0;
-    result->units = result->units_done = result->units_resumed = 0;
-    result->nodes_resumed = 0;
-    result->signal = 0;
-    result->over_budget = false;
+    memset(out->entries, 0, sizeof *out->entries * MAX_MOVES);
+    out->count = 0;
+    out->total = 0;
+    out->signal = 0;
+    out->over_budget = false;
+    DeepResult *result = &out->deep;
+    *result = (DeepResult){.line_units = policy->units_lines};
+    snprintf(result->workers, sizeof result->workers, "%d thread%s", threads, threads == 1 ? "" : "s");
+    const DeepWatcher *watcher = job->watcher;
 
     /* The instance the tree is split in; the executor's have their own. */
     void *instance = b->create(b);
     WorkUnits units = {0};
-    DeepWork r = {.job = job, .settings = s, .units = &units};
+    DeepWork r = {.job = job, .policy = policy, .units = &units};
     Checkpoint checkpoint = {.fd = -1};
     bool checkpoint_open = false;
     size_t *pending = NULL;
@@ -261,27 +307,22 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     }
     b->load(instance, &job->start);
     Move root_moves[MAX_MOVES];
-    result->root_count = b->generate(instance, root_moves);
-    moves_sort(job->start.game, root_moves, result->root_count);
-    for (int i = 0; i < result->root_count; i++)
-        result->roots[i].move = root_moves[i];
+    out->count = b->generate(instance, root_moves);
+    moves_sort(job->start.game, root_moves, out->count);
+    for (int i = 0; i < out->count; i++)
+        out->entries[i].move = root_moves[i];
 
-    int deepest = job->depth > 1 ? job->depth - 1 : 1;
-    if (s->split > deepest) {
-        snprintf(err, errlen, "--split %d leaves no ply to count at depth %d (at most %d)", s->split, job->depth,
-                 deepest);
-        goto done;
-    }
-    size_t target = s->units_target ? s->units_target : (size_t)threads * UNITS_PER_THREAD;
+    size_t target = executor && executor->units_target ? executor->units_target : (size_t)threads * UNITS_PER_THREAD;
     target = target > MIN_UNITS ? target : MIN_UNITS;
-    if (s->checkpoint) {
+    if (job->checkpoint) {
         checkpoint_open = true;
-        if (resume(&checkpoint, job, s, &units, &r, instance, target, err, errlen) < 0)
+        if (resume(&checkpoint, job, policy->units_lines, &units, &r, instance, target, err, errlen) < 0)
             goto done;
         r.checkpoint = &checkpoint;
     } else {
         r.counts = NULL;
-        if (work_units_split(b, instance, job->start.game, job->depth, s->split, target, !s->units_lines, &units) < 0 ||
+        if (work_units_split(b, instance, job->start.game, job->depth, job->split, target, !policy->units_lines,
+                             &units) < 0 ||
             !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
             !(r.done = calloc(units.count + 1, sizeof *r.done))) {
             snprintf(err, errlen, "out of memory splitting the tree");
@@ -297,7 +338,8 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
         if (r.done[i]) {
             result->units_resumed++;
             if (!add_unit_nodes(&resumed_nodes, &units, i, r.counts[i])) {
-                snprintf(err, errlen, "checkpoint %s: its counts add up past 2^128 - 1 (corrupt file)", s->checkpoint);
+                snprintf(err, errlen, "checkpoint %s: its counts add up past 2^128 - 1 (corrupt file)",
+                         job->checkpoint);
                 goto done;
             }
         } else
@@ -307,24 +349,25 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
     r.resumed = result->units_resumed;
     atomic_store(&r.finished, result->units_resumed);
     r.nodes = resumed_nodes;
-    if (s->checkpoint && result->units_resumed > 0)
-        fprintf(s->err, "perft: checkpoint %s: %zu of %zu units already counted, resuming\n", s->checkpoint,
-                result->units_resumed, units.count);
-
-    Progress progress;
-    progress_start(&progress, s->err, s->progress, s->label);
-    progress_baseline(&progress, result->units_resumed, resumed_nodes);
+    if (job->checkpoint && result->units_resumed > 0 && watcher) {
+        char note[NOTE_MAX];
+        snprintf(note, sizeof note, "perft: checkpoint %s: %zu of %zu units already counted, resuming", job->checkpoint,
+                 result->units_resumed, units.count);
+        watcher->note(watcher->context, note);
+    }
+    if (watcher)
+        watcher->begin(watcher->context, result->units_resumed, resumed_nodes);
     result->nodes_resumed = resumed_nodes;
     InterruptGuard guard;
     interrupt_install(&guard);
-    r.progress = &progress;
     pthread_mutex_init(&r.progress_lock, NULL);
-    status = (s->executor ? s->executor : run_threads)(&r, s->executor_context, err, errlen);
+    status = (executor ? executor->run : run_threads)(&r, executor ? executor->context : NULL, err, errlen);
     pthread_mutex_destroy(&r.progress_lock);
-    result->signal = interrupt_signal();
-    result->over_budget = atomic_load(&r.over_budget);
+    out->signal = interrupt_signal();
+    out->over_budget = atomic_load(&r.over_budget);
     interrupt_restore(&guard);
-    progress_finish(&progress, atomic_load(&r.finished), units.count, r.nodes);
+    if (watcher)
+        watcher->end(watcher->context, atomic_load(&r.finished), units.count, r.nodes);
     if (status < 0)
         goto done;
     if (r.overflow) {
@@ -337,32 +380,13 @@ int deep_divide(const DeepJob *job, const DeepSettings *s, DeepResult *result, c
         result->units_kept = result->units_resumed + checkpoint_appended(r.checkpoint, &failure);
         result->checkpoint_errno = failure;
     }
-
-    /* A root move is finished when every unit below it is (one with no
-     * units, a line ending before the split, counts 0). */
-    for (int i = 0; i < result->root_count; i++)
-        result->roots[i].finished = true;
-    for (size_t i = 0; i < units.count; i++)
-        for (size_t k = units.first[i]; k < units.first[i + 1]; k++) {
-            DivideEntry *root = &result->roots[units.uses[k].root];
-            PerftCount part;
-            if (!r.done[i])
-                root->finished = false;
-            else if (!perft_count_multiply(&part, r.counts[i], units.uses[k].lines) ||
-                     !perft_count_add(&root->count, part)) {
-                snprintf(err, errlen, "the count below a root move passes 2^128 - 1");
-                status = -1;
-                goto done;
-            }
-        }
-    for (int i = 0; i < result->root_count; i++)
-        if (!result->roots[i].finished)
-            result->roots[i].count = 0;
+    if ((status = sum_roots(job, &units, &r, out, err, errlen)) < 0)
+        goto done;
     result->units = units.count;
     result->units_done = atomic_load(&r.finished);
     result->split = units.split;
     if (result->units_done == units.count)
-        result->signal = 0; /* it came after the last unit: the count is whole */
+        out->signal = 0; /* it came after the last unit: the count is whole */
 done:
     if (checkpoint_open)
         checkpoint_close(&checkpoint);
@@ -372,6 +396,6 @@ done:
     free(r.counts);
     free((void *)r.done);
     work_units_free(&units);
-    result->seconds = seconds_now() - start;
+    out->seconds = seconds_now() - start;
     return status;
 }

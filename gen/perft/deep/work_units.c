@@ -248,7 +248,7 @@ static int split_at(const Backend *b, void *instance, Game game, int split, bool
 int work_units_split(const Backend *b, void *instance, Game game, int depth, int split, size_t target, bool positions,
                      WorkUnits *u)
 {
-    int deepest = depth > 1 ? depth - 1 : 1;
+    int deepest = work_units_deepest_split(depth);
     for (int s = split ? split : 1; s <= deepest; s++) {
         if (split_at(b, instance, game, s, positions, u) < 0)
             return -1;

@@ -45,6 +45,15 @@ typedef struct WorkUnits {
     size_t lines; /* lines at the split, all units' uses summed */
 } WorkUnits;
 
+/* The deepest split a perft of `depth` takes: every unit leaves a ply to
+ * count (depth 1 splits at 1: each unit counts itself).  The one rule for
+ * --split: options.c refuses a deeper one for the command's depth, and a
+ * cross-check's descent, shallower, takes the deepest it allows. */
+static inline int work_units_deepest_split(int depth)
+{
+    return depth > 1 ? depth - 1 : 1;
+}
+
 /* The units of `depth`'s perft from the instance's position at `split`
  * plies, or (split 0) at the shallowest split giving at least `target`
  * units and leaving each unit a ply to count; distinct positions when

@@ -2,8 +2,9 @@
 
 #include <signal.h>
 #include <stdatomic.h>
-#include <string.h>
-#include <unistd.h>
+#include <stddef.h>
+
+#include "output_signal.h"
 
 /* Static because a signal handler can reach nothing else; lock-free
  * atomics are what C lets a handler read while the main thread writes. */
@@ -24,12 +25,7 @@ void engine_groups_end_all(void)
 static void end_engines_and_exit(int signo)
 {
     engine_groups_end_all();
-    const char *name = signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "SIGHUP";
-    static const char head[] = "perft: interrupted by ", tail[] = "; the engines it started are ended\n";
-    ssize_t ignored = write(STDERR_FILENO, head, sizeof head - 1);
-    ignored = write(STDERR_FILENO, name, strlen(name));
-    ignored = write(STDERR_FILENO, tail, sizeof tail - 1);
-    (void)ignored;
+    output_signal_engines_ended(signo);
     signal(signo, SIG_DFL);
     raise(signo);
 }

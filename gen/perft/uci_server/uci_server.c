@@ -1,4 +1,4 @@
-#include "uci/uci_engine.h"
+#include "uci_server/uci_server.h"
 
 #include <signal.h>
 #include <stdarg.h>
@@ -7,12 +7,12 @@
 #include <strings.h>
 
 #include "move_text.h"
+#include "output_uci_server.h"
 #include "participants.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"
-#include "uci/uci_options.h"
-#include "version.h"
+#include "uci_server/uci_server_options.h"
 
 static const char CHESS_START[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -20,31 +20,28 @@ static const char CHESS_START[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w
  * under 8 KiB. */
 enum { UCI_LINE_MAX = 1 << 16 };
 
-typedef struct UciEngine {
+typedef struct UciServer {
     UciOptions options;
-    PerftHash *table; /* of options.hash_mib MiB, or NULL */
-    Counting counting;
+    CountTable table;  /* of options.hash_mib MiB (hash NULL: none), and whose counts it holds */
     bool has_position; /* false after a refused position command */
     Position root, here;
     char root_text[POSITION_TEXT_MAX];
     char *moves; /* the moves played from root, or NULL */
     Divide divide;
     FILE *out, *err;
-} UciEngine;
+} UciServer;
 
 /* "info string error: ..." with the text escaped: a driver's bytes can
  * neither break the line nor drive a terminal. */
-static void info_error(UciEngine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void info_error(UciEngine *e, const char *fmt, ...)
+static void info_error(UciServer *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void info_error(UciServer *e, const char *fmt, ...)
 {
     char text[ERROR_TEXT_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    char *escaped = report_escaped(text);
-    fprintf(e->out, "info string error: %s\n", escaped ? escaped : "(out of memory)");
-    free(escaped);
+    output_uci_server_error(e->out, text);
 }
 
 /* The words from..to-1 joined by single spaces into out; -1 when they do
@@ -64,7 +61,7 @@ static int join_words(char **words, int from, int to, char *out, size_t size)
 
 /* Sets root, here and moves from a position's text and its moves' words;
  * 0, or -1 with one line in err. */
-static int set_position(UciEngine *e, const char *text, char **moves, int move_count, char *err, size_t errlen)
+static int set_position(UciServer *e, const char *text, char **moves, int move_count, char *err, size_t errlen)
 {
     Position root;
     if (position_parse(text, &root, err, errlen) < 0)
@@ -95,7 +92,7 @@ static int set_position(UciEngine *e, const char *text, char **moves, int move_c
     return 0;
 }
 
-static void command_position(UciEngine *e, char **w, int n)
+static void command_position(UciServer *e, char **w, int n)
 {
     char text[2 * POSITION_TEXT_MAX], message[ERROR_TEXT_MAX];
     int next;
@@ -145,11 +142,11 @@ static void names_of_game(Game game, char *out, size_t size)
 
 /* go perft DEPTH: Stockfish's divide.  Returns 0, or 128 + the signal that
  * interrupted the count (the session ends). */
-static int command_go(UciEngine *e, char **w, int n)
+static int command_go(UciServer *e, char **w, int n)
 {
     if (n < 2 || strcmp(w[1], "perft") != 0) {
         info_error(e, "go: this engine counts, it does not search: 'go perft DEPTH' (DEPTH 1 to %d) only", MAX_DEPTH);
-        fputs("bestmove 0000\n", e->out);
+        output_uci_server_null_move(e->out);
         return 0;
     }
     long depth = 0;
@@ -182,34 +179,27 @@ static int command_go(UciEngine *e, char **w, int n)
         return 0;
     }
     Participant p = {.name = b->name, .backend = b};
-    e->counting.threads = e->options.threads;
-    e->counting.table = e->table;
-    DivideQuery q = {.root = &e->root,
-                     .root_text = e->root_text,
-                     .moves = e->moves,
-                     .here = &e->here,
-                     .depth = (int)depth,
-                     .bulk = true};
+    /* The session's count: bulk, on the Threads and Hash set, no progress
+     * line (standard error is not the driver's). */
+    const CountPolicy policy = {
+        .bulk = true, .threads = e->options.threads, .table = e->table.hash ? &e->table : NULL, .err = e->err};
+    DivideQuery q = {
+        .root = &e->root, .root_text = e->root_text, .moves = e->moves, .here = &e->here, .depth = (int)depth};
     char message[ERROR_TEXT_MAX];
-    if (participant_divide(&p, &e->counting, &q, &e->divide, message, sizeof message) < 0) {
+    if (participant_divide(&p, &policy, &q, &e->divide, message, sizeof message) < 0) {
         info_error(e, "go perft: %s", message);
         return 0;
     }
     if (e->divide.signal) {
-        info_error(e, "go perft: interrupted by %s", e->divide.signal == SIGINT ? "SIGINT" : "SIGTERM");
+        info_error(e, "go perft: interrupted by %s", report_signal_name(e->divide.signal));
         return EXIT_SIGNAL_BASE + e->divide.signal;
     }
-    MoveNotation notation = e->options.chess960 ? MOVE_NOTATION_CHESS960 : MOVE_NOTATION_STANDARD;
-    for (int i = 0; i < e->divide.count; i++) {
-        char text[MOVE_TEXT_MAX];
-        move_format_as(game, e->divide.entries[i].move, notation, text);
-        fprintf(e->out, "%s: %s\n", text, PERFT_COUNT_TEXT(e->divide.entries[i].count));
-    }
-    fprintf(e->out, "\nNodes searched: %s\n\n", PERFT_COUNT_TEXT(e->divide.total));
+    output_uci_server_divide(e->out, game, &e->divide,
+                             e->options.chess960 ? MOVE_NOTATION_CHESS960 : MOVE_NOTATION_STANDARD);
     return 0;
 }
 
-static void command_setoption(UciEngine *e, char **w, int n)
+static void command_setoption(UciServer *e, char **w, int n)
 {
     char message[ERROR_TEXT_MAX];
     UciOptions before = e->options;
@@ -226,24 +216,20 @@ static void command_setoption(UciEngine *e, char **w, int n)
         e->options.hash_mib = before.hash_mib;
         return;
     }
-    perft_hash_destroy(e->table);
-    e->table = table;
-    e->counting.table_holds = NULL;
+    perft_hash_destroy(e->table.hash);
+    e->table = (CountTable){.hash = table};
 }
 
-static void command_uci(UciEngine *e)
+static void command_uci(UciServer *e)
 {
-    fprintf(e->out, "id name perft %s\n", version_text());
-    fputs("id author the Quaternity and chess perft suite\n", e->out);
-    uci_options_print(&e->options, e->out);
-    fputs("uciok\n", e->out);
+    output_uci_server_id(e->out, &e->options);
 }
 
 /* perftree (github.com/agausmann/perftree, perftree/src/lib.rs) writes its
  * setoption without a newline, so that its position command follows on the
  * same line: "setoption name UCI_Chess960 value falseposition fen ...".
  * Read as the two commands it means; anything else glued stays refused. */
-static bool perftree_glued(UciEngine *e, char **w, int n)
+static bool perftree_glued(UciServer *e, char **w, int n)
 {
     if (n < 6 || strcmp(w[0], "setoption") != 0 || strcmp(w[1], "name") != 0 || strcasecmp(w[2], "UCI_Chess960") != 0 ||
         strcmp(w[3], "value") != 0)
@@ -261,7 +247,7 @@ static bool perftree_glued(UciEngine *e, char **w, int n)
 }
 
 /* One line's command; returns -1 to go on, else the exit status. */
-static int command(UciEngine *e, char **w, int n)
+static int command(UciServer *e, char **w, int n)
 {
     if (n == 0 || perftree_glued(e, w, n))
         return -1;
@@ -271,12 +257,12 @@ static int command(UciEngine *e, char **w, int n)
     if (strcmp(c, "uci") == 0)
         command_uci(e);
     else if (strcmp(c, "isready") == 0)
-        fputs("readyok\n", e->out);
+        output_uci_server_readyok(e->out);
     else if (strcmp(c, "setoption") == 0)
         command_setoption(e, w, n);
     else if (strcmp(c, "ucinewgame") == 0) {
-        if (e->table)
-            perft_hash_clear(e->table);
+        if (e->table.hash)
+            perft_hash_clear(e->table.hash);
         char message[ERROR_TEXT_MAX];
         set_position(e, CHESS_START, NULL, 0, message, sizeof message);
     } else if (strcmp(c, "position") == 0)
@@ -287,10 +273,7 @@ static int command(UciEngine *e, char **w, int n)
             return status;
     } else if (strcmp(c, "stop") == 0 || strcmp(c, "ponderhit") == 0 || strcmp(c, "debug") == 0 ||
                strcmp(c, "register") == 0)
-        fprintf(e->out,
-                "info string %s: nothing to do: this engine only counts, and go perft answers before the "
-                "next command is read\n",
-                c);
+        output_uci_server_nothing_to_do(e->out, c);
     else
         info_error(e,
                    "unknown command '%s' (this engine answers uci, isready, setoption, ucinewgame, position, go perft, "
@@ -339,7 +322,7 @@ static bool is_position_line(const char *line)
 }
 
 /* Reads the session's lines and answers each; the exit status. */
-static int session(UciEngine *e, FILE *in)
+static int session(UciServer *e, FILE *in)
 {
     char *line = malloc(UCI_LINE_MAX), **words = malloc((UCI_LINE_MAX / 2 + 2) * sizeof *words);
     if (!line || !words) {
@@ -361,7 +344,7 @@ static int session(UciEngine *e, FILE *in)
             info_error(e, "a line holding a NUL byte (after '%s'): not read", line);
         else
             status = command(e, words, split_words(line, words)); /* words are a byte and a blank apart */
-        if (fflush(e->out) != 0 || ferror(e->out)) {
+        if (!output_uci_server_flush(e->out)) {
             report_error(e->err, "cannot write standard output");
             status = EXIT_OUTPUT;
         }
@@ -375,28 +358,25 @@ static int session(UciEngine *e, FILE *in)
     return status < 0 ? 0 : status; /* end of input is quit */
 }
 
-int uci_engine_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
+int uci_server_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
 {
-    UciEngine e = {.options = {.threads = s->threads, .hash_mib = s->hash_mib},
-                   .counting = {.threads = s->threads, .err = err},
-                   .out = out,
-                   .err = err};
+    UciServer e = {.options = {.threads = s->threads, .hash_mib = s->hash_mib}, .out = out, .err = err};
     snprintf(e.options.backend, sizeof e.options.backend, "%s", s->backend);
     if (e.options.threads > UCI_THREADS_MAX)
         e.options.threads = UCI_THREADS_MAX;
     char message[ERROR_TEXT_MAX];
     if (!divide_alloc(&e.divide))
         return report_error(err, "out of memory");
-    if (s->hash_mib && !(e.table = perft_hash_create((size_t)s->hash_mib))) {
+    if (s->hash_mib && !(e.table.hash = perft_hash_create((size_t)s->hash_mib))) {
         divide_free(&e.divide);
         return report_error(err, "--hash %d: cannot allocate a table of %d MiB", s->hash_mib, s->hash_mib);
     }
     /* A first line before any command, as Stockfish prints one: drivers
      * such as perftree read it before they write, so it reaches a pipe at
      * once (a buffered banner deadlocks them). */
-    fprintf(out, "perft %s, the Quaternity and chess perft suite as a UCI engine (go perft DEPTH)\n", version_text());
-    if (fflush(out) != 0 || ferror(out)) {
-        perft_hash_destroy(e.table);
+    output_uci_server_greeting(out);
+    if (!output_uci_server_flush(out)) {
+        perft_hash_destroy(e.table.hash);
         divide_free(&e.divide);
         report_error(err, "cannot write standard output");
         return EXIT_OUTPUT;
@@ -404,7 +384,7 @@ int uci_engine_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
     int status = set_position(&e, CHESS_START, NULL, 0, message, sizeof message) < 0 ? report_error(err, "%s", message)
                                                                                      : session(&e, in);
     free(e.moves);
-    perft_hash_destroy(e.table);
+    perft_hash_destroy(e.table.hash);
     divide_free(&e.divide);
     return status;
 }

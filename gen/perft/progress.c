@@ -1,4 +1,4 @@
-#include "deep/progress.h"
+#include "progress.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -111,4 +111,31 @@ void progress_finish(Progress *p, size_t units_done, size_t units_total, PerftCo
         draw(p, units_done, units_total, nodes, elapsed, ending);
     }
     p->drawn = false;
+}
+
+static void watch_begin(void *context, size_t units_resumed, PerftCount nodes_resumed)
+{
+    Progress *p = context;
+    p->start = p->last = seconds_now();
+    progress_baseline(p, units_resumed, nodes_resumed);
+}
+
+static void watch_update(void *context, size_t units_done, size_t units, PerftCount nodes)
+{
+    progress_update(context, units_done, units, nodes);
+}
+
+static void watch_note(void *context, const char *line)
+{
+    progress_note(context, line);
+}
+
+static void watch_end(void *context, size_t units_done, size_t units, PerftCount nodes)
+{
+    progress_finish(context, units_done, units, nodes);
+}
+
+DeepWatcher progress_watcher(Progress *p)
+{
+    return (DeepWatcher){watch_begin, watch_update, watch_note, watch_end, p};
 }

@@ -1,4 +1,4 @@
-#include "uci/uci_options.h"
+#include "uci_server/uci_server_options.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -8,9 +8,7 @@
 #include "perft_hash.h"
 #include "registry.h"
 
-/* Each backend name once, in registry order, each after `before` (" var "
- * for the combo's list), or separated by `between` (", " in a message). */
-static void backend_names(const char *before, const char *between, char *out, size_t size)
+void uci_server_backend_names(const char *before, const char *between, char *out, size_t size)
 {
     size_t n = 0;
     out[0] = '\0';
@@ -21,16 +19,6 @@ static void backend_names(const char *before, const char *between, char *out, si
         if (!seen)
             n += (size_t)snprintf(out + n, size - n, "%s%s", n ? between : before, backend_registry[i]->name);
     }
-}
-
-void uci_options_print(const UciOptions *o, FILE *out)
-{
-    char vars[256];
-    backend_names(" var ", " var ", vars, sizeof vars);
-    fprintf(out, "option name Backend type combo default %s%s\n", o->backend, vars);
-    fprintf(out, "option name Threads type spin default %d min 1 max %d\n", o->threads, UCI_THREADS_MAX);
-    fprintf(out, "option name Hash type spin default %d min 0 max %d\n", o->hash_mib, PERFT_HASH_MAX_MIB);
-    fprintf(out, "option name UCI_Chess960 type check default %s\n", o->chess960 ? "true" : "false");
 }
 
 /* The words from..to-1 joined by single spaces. */
@@ -59,7 +47,7 @@ int uci_option_set(UciOptions *o, char **words, int count, char *err, size_t err
     if (strcasecmp(name, "Backend") == 0) {
         if (!has_value || strlen(value) >= sizeof o->backend || !backend_name_known(value)) {
             char names[256];
-            backend_names("", ", ", names, sizeof names);
+            uci_server_backend_names("", ", ", names, sizeof names);
             snprintf(err, errlen, "setoption Backend: '%s' is not a backend (%s)", value, names);
             return -1;
         }

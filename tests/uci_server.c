@@ -1,4 +1,4 @@
-/* bin/perft --uci, the suite as a UCI engine (gen/perft/uci/): its session
+/* bin/perft --uci, the suite as a UCI engine (gen/perft/uci_server/): its session
  * run as a child on scripted input, each refused input answered by one
  * "info string error" line while the session goes on; and the engine driven
  * by bin/perft's own UCI client (--engine uci:"bin/perft --uci"), held
@@ -64,7 +64,7 @@ static void session_free(Session *s)
     free(s->out), free(s->err);
 }
 
-Test(uci_engine, handshake_lists_id_and_options)
+Test(uci_server, handshake_lists_id_and_options)
 {
     Session s = session("uci\nisready\nquit\n");
     cr_expect_eq(s.status, 0);
@@ -100,7 +100,7 @@ static char *stockfish_divide(const char *args)
     return text;
 }
 
-Test(uci_engine, go_perft_answers_in_stockfish_form)
+Test(uci_server, go_perft_answers_in_stockfish_form)
 {
     /* The divide bin/perft prints in --format stockfish, and the blank line
      * Stockfish prints after it; every backend, every thread count, with
@@ -129,7 +129,7 @@ Test(uci_engine, go_perft_answers_in_stockfish_form)
     session_free(&s);
 }
 
-Test(uci_engine, perftree_s_setoption_glued_to_its_position_reads_as_both)
+Test(uci_server, perftree_s_setoption_glued_to_its_position_reads_as_both)
 {
     /* perftree's Stockfish driver (perftree/src/lib.rs) writes setoption
      * without its newline: the position command follows on its line. */
@@ -150,7 +150,7 @@ Test(uci_engine, perftree_s_setoption_glued_to_its_position_reads_as_both)
     session_free(&s);
 }
 
-Test(uci_engine, uci_chess960_writes_castling_as_the_king_taking_its_rook)
+Test(uci_server, uci_chess960_writes_castling_as_the_king_taking_its_rook)
 {
     const char *input = "position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\ngo perft 1\n"
                         "setoption name UCI_Chess960 value true\ngo perft 1\n";
@@ -217,7 +217,7 @@ static const struct Refusal {
                      "setoption, ucinewgame, position, go perft, stop and quit)\n"},
 };
 
-Test(uci_engine, every_refused_input_gets_one_clear_line_and_the_session_goes_on)
+Test(uci_server, every_refused_input_gets_one_clear_line_and_the_session_goes_on)
 {
     int checked = 0;
     for (size_t i = 0; i < sizeof REFUSALS / sizeof *REFUSALS; i++) {
@@ -234,7 +234,7 @@ Test(uci_engine, every_refused_input_gets_one_clear_line_and_the_session_goes_on
     cr_expect_eq(checked, 22);
 }
 
-Test(uci_engine, a_refused_position_is_never_counted_as_the_one_before)
+Test(uci_server, a_refused_position_is_never_counted_as_the_one_before)
 {
     Session s = session("position startpos moves e2e4\nposition startpos moves e2e4 e7e4\ngo perft 1\n"
                         "position startpos\ngo perft 1\n");
@@ -258,7 +258,7 @@ Test(uci_engine, a_refused_position_is_never_counted_as_the_one_before)
     session_free(&s);
 }
 
-Test(uci_engine, bad_bytes_long_lines_and_end_of_input_end_nothing)
+Test(uci_server, bad_bytes_long_lines_and_end_of_input_end_nothing)
 {
     /* A NUL byte inside a line, a line past 64 KiB, no quit at the end: each
      * answered, then the end of input ends the session with status 0. */
@@ -276,7 +276,7 @@ Test(uci_engine, bad_bytes_long_lines_and_end_of_input_end_nothing)
     session_free(&s);
 }
 
-Test(uci_engine, a_position_line_refused_whole_leaves_no_position)
+Test(uci_server, a_position_line_refused_whole_leaves_no_position)
 {
     /* An accepted position, then a position line refused before it is read
      * (a NUL byte; over 64 KiB): go perft must not count the first one. */
@@ -304,7 +304,7 @@ Test(uci_engine, a_position_line_refused_whole_leaves_no_position)
     }
 }
 
-Test(uci_engine, the_command_line_of_uci_takes_only_the_engine_options)
+Test(uci_server, the_command_line_of_uci_takes_only_the_engine_options)
 {
     EXPECT_ERROR("perft: unexpected argument '2' with --uci (positions and depths come over standard input: "
                  "position ..., go perft DEPTH)",
@@ -350,14 +350,14 @@ static void suite_agrees(const char *game, const char *file, int max_depth)
     }
 }
 
-Test(uci_engine, agrees_with_every_backend_on_the_chess_fixtures, .timeout = 120 * TEST_SLOWDOWN)
+Test(uci_server, agrees_with_every_backend_on_the_chess_fixtures, .timeout = 120 * TEST_SLOWDOWN)
 {
     suite_agrees("chess", "positions/chess/famous.epd", 3);
     /* The harness turns UCI_Chess960 on itself before each Chess960 row. */
     suite_agrees("chess", "positions/chess/frc-special.epd", 3);
 }
 
-Test(uci_engine, agrees_with_every_backend_on_the_quaternity_fixtures, .timeout = 120 * TEST_SLOWDOWN)
+Test(uci_server, agrees_with_every_backend_on_the_quaternity_fixtures, .timeout = 120 * TEST_SLOWDOWN)
 {
     suite_agrees("quaternity", "positions/quaternity/reference.epd", 3);
     suite_agrees("quaternity", "positions/quaternity/pawn-vectors.epd", 2);
@@ -384,7 +384,7 @@ static void planted_backend_found(const char *root, const char *path, const char
     cli_free(&r);
 }
 
-Test(uci_engine, a_planted_bug_backend_chosen_in_it_is_found_in_both_games, .timeout = 120 * TEST_SLOWDOWN)
+Test(uci_server, a_planted_bug_backend_chosen_in_it_is_found_in_both_games, .timeout = 120 * TEST_SLOWDOWN)
 {
     planted_backend_found("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4e5 f7f5", "e5f6",
                           "bitboard");
@@ -393,7 +393,7 @@ Test(uci_engine, a_planted_bug_backend_chosen_in_it_is_found_in_both_games, .tim
 
 /* Without the planted backend chosen, perft-planted's UCI engine is bin/perft's
  * (its default backend): it agrees, so the disagreement above is the bug. */
-Test(uci_engine, the_planted_engine_agrees_until_the_planted_backend_is_chosen, .timeout = 60 * TEST_SLOWDOWN)
+Test(uci_server, the_planted_engine_agrees_until_the_planted_backend_is_chosen, .timeout = 60 * TEST_SLOWDOWN)
 {
     char engine[2048];
     snprintf(engine, sizeof engine, "bug=uci:PLANTED_ROOT='%s' PLANTED_PATH='e4e5 f7f5' PLANTED_DROP=e5f6 %s --uci",
@@ -497,7 +497,7 @@ static unsigned long long driven_perft(Driven *d, const char *fen, const char *m
     return total;
 }
 
-Test(uci_engine, perftree_s_driver_gets_the_banner_before_it_writes_and_each_answer_at_once)
+Test(uci_server, perftree_s_driver_gets_the_banner_before_it_writes_and_each_answer_at_once)
 {
     signal(SIGPIPE, SIG_IGN);
     Driven d = driven_start();
@@ -525,7 +525,7 @@ Test(uci_engine, perftree_s_driver_gets_the_banner_before_it_writes_and_each_ans
     close(d.from_engine);
 }
 
-Test(uci_engine, an_upper_case_promotion_letter_reads_as_lower_case_in_position_and_moves)
+Test(uci_server, an_upper_case_promotion_letter_reads_as_lower_case_in_position_and_moves)
 {
     /* perftree documents "a7b8Q"; Stockfish reads it.  The same answer as
      * the lower-case move, from the UCI position line and from MOVES. */

@@ -3,12 +3,11 @@
  * the position's game decides which of that name counts), Threads and Hash
  * are -t and --hash, UCI_Chess960 writes castling as the king taking its
  * rook (gen/core/move_text.h). */
-#ifndef GEN_PERFT_UCI_UCI_OPTIONS_H
-#define GEN_PERFT_UCI_UCI_OPTIONS_H
+#ifndef GEN_PERFT_UCI_SERVER_UCI_SERVER_OPTIONS_H
+#define GEN_PERFT_UCI_SERVER_UCI_SERVER_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 enum { UCI_BACKEND_NAME_MAX = 32, UCI_THREADS_MAX = 1024 };
 
@@ -19,8 +18,9 @@ typedef struct UciOptions {
     bool chess960;                      /* UCI_Chess960: castling written king-takes-rook */
 } UciOptions;
 
-/* The "option name ..." lines, the defaults being `o`'s values. */
-void uci_options_print(const UciOptions *o, FILE *out);
+/* Each backend name once, in registry order, each after `before` (" var "
+ * for the combo's list), or separated by `between` (", " in a message). */
+void uci_server_backend_names(const char *before, const char *between, char *out, size_t size);
 
 /* `setoption` with `words` its words after "setoption" (count of them):
  * "name NAME value VALUE", the name in any case.  0, or -1 with one line

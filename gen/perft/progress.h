@@ -1,6 +1,8 @@
-/* The progress line of a long run, on stderr only: units done of the
- * total (work units, games), nodes so far, their rate and an estimate of
- * the time left.
+/* The harness's progress printer: the progress line of a long run, on
+ * stderr only: units done of the total (work units, games, positions),
+ * nodes so far, their rate and an estimate of the time left, and the notes
+ * a deep count sends while it runs (progress_watcher).  The runners and the
+ * deep runner count; this file alone draws.
  * Drawn for runs past about a second, when stderr is a terminal (one line
  * redrawn in place) or when asked for (--progress: a full line every
  * second, for logs and pipes). */
@@ -12,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "deep/deep_job.h"
 #include "perft_count.h"
 
 typedef struct Progress {
@@ -45,5 +48,11 @@ void progress_note(Progress *p, const char *line);
 /* Clears a terminal's line so that what follows starts clean; a forced
  * line that is not a terminal's ends on the run's totals ("done in 2s"). */
 void progress_finish(Progress *p, size_t units_done, size_t units_total, PerftCount nodes);
+
+/* A deep count's watcher drawing on `p`: its clock starts again when the
+ * count begins (after the split), a checkpoint's units are its baseline,
+ * its notes are printed as progress_note does, and its end finishes the
+ * line. */
+DeepWatcher progress_watcher(Progress *p);
 
 #endif
