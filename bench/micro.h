@@ -24,7 +24,7 @@ typedef struct MicroCase {
     const Fixtures *fixtures;
     int first, count; /* the positions: fixtures->entries[first .. first + count) */
     int depth;        /* perft only */
-    int bulk;         /* perft only: count the last ply without making it */
+    bool bulk;        /* perft only: count the last ply without making it */
 } MicroCase;
 
 /* A GbenchFunction; `micro_case` is a MicroCase. */

@@ -45,13 +45,13 @@ static void wrapped_unmake(void *s, Move m)
 {
     mailbox()->unmake(s, m);
 }
-static uint64_t wrapped_perft(void *s, int depth, int bulk)
+static uint64_t wrapped_perft(void *s, int depth, bool bulk)
 {
     return mailbox()->perft(s, depth, bulk);
 }
 
 /* One leaf too many with bulk counting at depth 1. */
-static uint64_t miscounting_perft(void *s, int depth, int bulk)
+static uint64_t miscounting_perft(void *s, int depth, bool bulk)
 {
     return mailbox()->perft(s, depth, bulk) + (uint64_t)(bulk && depth == 1);
 }

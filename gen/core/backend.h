@@ -174,12 +174,12 @@ typedef struct Backend {
     /* Perft from the current position: 1 for depth <= 0; bulk: count the
      * last ply's legal moves instead of making them.  The position is
      * unchanged afterwards. */
-    uint64_t (*perft)(void *instance, int depth, int bulk);
+    uint64_t (*perft)(void *instance, int depth, bool bulk);
 
     /* The same count with a shared table of counts (perft_hash.h; NULL:
      * plain perft), which many instances, in many threads, may use at
      * once.  NULL when the backend has no hashed perft. */
-    uint64_t (*perft_hashed)(void *instance, int depth, int bulk, PerftHash *table);
+    uint64_t (*perft_hashed)(void *instance, int depth, bool bulk, PerftHash *table);
     /* The Zobrist key of the current position (equal positions, equal keys);
      * NULL when the backend has none. */
     ZobristKey (*key)(const void *instance);
@@ -193,8 +193,8 @@ void backend_adapter_save(const void *instance, Position *pos);
 int backend_adapter_generate(void *instance, Move *moves);
 void backend_adapter_make(void *instance, Move move);
 void backend_adapter_unmake(void *instance, Move move);
-uint64_t backend_adapter_perft(void *instance, int depth, int bulk);
-uint64_t backend_adapter_perft_hashed(void *instance, int depth, int bulk, PerftHash *table);
+uint64_t backend_adapter_perft(void *instance, int depth, bool bulk);
+uint64_t backend_adapter_perft_hashed(void *instance, int depth, bool bulk, PerftHash *table);
 ZobristKey backend_adapter_key(const void *instance);
 
 /* A registry entry built from a core: one per backend folder, named

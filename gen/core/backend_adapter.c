@@ -249,7 +249,7 @@ void backend_adapter_unmake(void *instance, Move move)
     debug_check(in, "unmake");
 }
 
-uint64_t backend_adapter_perft(void *instance, int depth, int bulk)
+uint64_t backend_adapter_perft(void *instance, int depth, bool bulk)
 {
     Instance *in = instance;
     if (depth <= 0)
@@ -259,7 +259,7 @@ uint64_t backend_adapter_perft(void *instance, int depth, int bulk)
     return nodes;
 }
 
-uint64_t backend_adapter_perft_hashed(void *instance, int depth, int bulk, PerftHash *table)
+uint64_t backend_adapter_perft_hashed(void *instance, int depth, bool bulk, PerftHash *table)
 {
     Instance *in = instance;
     if (!table)

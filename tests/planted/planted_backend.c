@@ -126,7 +126,7 @@ static int planted_generate(void *state, Move *moves)
 
 /* Perft through the planted generator, so that the bug shows at every
  * depth above it as a real generator's would. */
-static uint64_t planted_perft(void *state, int depth, int bulk)
+static uint64_t planted_perft(void *state, int depth, bool bulk)
 {
     if (depth <= 0)
         return 1;
