@@ -39,6 +39,22 @@ install)
     echo "$prefix/share/perft/installed-files" >>"$list"
     install -m 644 "$list" "$record"
     echo "installed $(wc -l <"$record") files under $root (listed in $record)"
+    # Where the shell, man and bash-completion look (a plain install only:
+    # a staged one, DESTDIR, is for a package).
+    if [ -z "$destdir" ]; then
+        case ":$PATH:" in
+        *":$prefix/bin:"*) ;;
+        *) echo "note: $prefix/bin is not on PATH: add it (export PATH=\"$prefix/bin:\$PATH\") to run perft by name" ;;
+        esac
+        case ":$(manpath 2>/dev/null || true):" in
+        *":$prefix/share/man:"*) ;;
+        *) echo "note: man does not search $prefix/share/man: man $prefix/share/man/man1/perft.1, or add $prefix/share/man to MANPATH" ;;
+        esac
+        case $prefix in
+        "$HOME/.local" | /usr/local | /usr) ;; # its user folder and the system's
+        *) echo "note: bash-completion loads $prefix/share/bash-completion/completions/perft only from its own folders: source it from ~/.bashrc" ;;
+        esac
+    fi
     ;;
 uninstall)
     [ -f "$record" ] || { echo "install.sh: $record not found: nothing installed under $root" >&2; exit 1; }

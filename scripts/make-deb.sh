@@ -14,8 +14,17 @@
 # processors with the building one's instruction sets.
 set -eu
 version=$1 program=$2 mandir=$3 out=$4
-# A Debian version starts with a digit: a bare commit becomes 0~gCOMMIT.
-case $version in [0-9]*) debversion=$version ;; *) debversion=0~g$version ;; esac
+# A Debian version starts with a digit and must sort by age: a bare commit
+# becomes 0.0.TIME+gCOMMIT, TIME its commit time (UTC, YYYYMMDDhhmmss), so
+# that a later commit's package is newer to dpkg and apt.
+case $version in
+[0-9]*) debversion=$version ;;
+*)
+    when=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S "${version%-dirty}" 2>/dev/null) ||
+        { echo "make-deb.sh: no commit '${version%-dirty}' to date the version by" >&2; exit 1; }
+    debversion=0.0.$when+g$version
+    ;;
+esac
 debversion=$(printf '%s' "$debversion" | tr -c 'A-Za-z0-9.+~\n' '+')
 arch=$(dpkg --print-architecture)
 work=$out/deb-build
@@ -26,7 +35,11 @@ rm "$work/root/usr/share/perft/installed-files"
 # The installed name is perft whatever the build called it.
 [ "$(basename "$program")" = perft ] || { echo "make-deb.sh: $program is not bin/perft" >&2; exit 1; }
 gzip -9n "$work/root/usr/share/man/man1/perft.1"
+# Stripped (the debug symbols are dropped: a package is for running; a
+# build tree is for debugging), and the README beside the copyright note.
+strip --strip-unneeded "$work/root/usr/bin/perft"
 install -d "$work/root/usr/share/doc/perft"
+gzip -9nc README.md >"$work/root/usr/share/doc/perft/README.md.gz"
 cat >"$work/root/usr/share/doc/perft/copyright" <<'COPYRIGHT'
 The perft and move-generation benchmark suite for Quaternity and orthodox
 chess: the program bin/perft, its manual page, its position suites (EPD

@@ -65,8 +65,15 @@ for part in $parts; do
     case $part in
     install)
         prefix=$scratch/prefix
-        make --no-print-directory install PREFIX="$prefix" >/dev/null
+        said=$(make --no-print-directory install PREFIX="$prefix")
         run_installed "$prefix/bin" "$prefix/share/perft"
+        # A prefix off PATH, off man's path and outside bash-completion's
+        # folders: each said, with what to do.
+        grep -q "note: $prefix/bin is not on PATH" <<<"$said" || fail "install says nothing of PATH: $said"
+        grep -q "note: man does not search $prefix/share/man" <<<"$said" || fail "install says nothing of man: $said"
+        grep -q "note: bash-completion loads $prefix/share/bash-completion/completions/perft only" <<<"$said" ||
+            fail "install says nothing of bash-completion: $said"
+        ok "make install PREFIX=$prefix says that PATH, man and bash-completion do not look there, and what to do"
         [ "$(PATH="$prefix/bin:/usr/bin:/bin" MANPATH="$prefix/share/man" man -w perft)" = "$prefix/share/man/man1/perft.1" ] ||
             fail "man -w perft with MANPATH=$prefix/share/man"
         manual=$(MANWIDTH=80 MANPATH="$prefix/share/man" man perft 2>/dev/null)
@@ -134,6 +141,15 @@ for part in $parts; do
         ok "dpkg installed $(basename "$deb") into a scratch root"
         run_installed "$root/inst/usr/bin" "$root/inst/usr/share/perft"
         [ -f "$root/inst/usr/share/man/man1/perft.1.gz" ] || fail "no perft.1.gz in the package"
+        zcat "$root/inst/usr/share/doc/perft/README.md.gz" | cmp -s - README.md || fail "the package's README is not README.md"
+        ! readelf -S "$root/inst/usr/bin/perft" | grep -q '\.symtab\|\.debug_info' || fail "the packaged perft is not stripped"
+        ok "the package holds the manual page and the README; its binary is stripped"
+        # Its version sorts by commit time: 0.0.TIME+gCOMMIT.
+        version=$(dpkg-deb -f "$deb" Version)
+        when=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S HEAD)
+        [[ $version == 0.0.$when+g* ]] || fail "version $version is not 0.0.$when+gCOMMIT"
+        dpkg --compare-versions "0.0.$((when - 1))+gffffff" lt "$version" || fail "$version does not sort after an older commit's"
+        ok "version $version: the commit's time, then the commit, so later commits sort later"
         "${dpkg[@]}" -r perft >/dev/null || fail "dpkg -r perft"
         nothing_left "$root/inst"
         ;;
