@@ -57,14 +57,16 @@ QBB_PORTABLE ?=
 # objects and binary, so a -Werror build never mixes with the usual one.
 WERROR ?=
 CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(if $(WERROR),-Werror) $(CFLAGS_$(MODE)) -Igen/core -MMD -MP $(if $(NO_PEXT),-DNO_PEXT) \
-          $(if $(QBB_PORTABLE),-DQBB_PORTABLE)
+          $(if $(QBB_PORTABLE),-DQBB_PORTABLE) \
+          $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
 # JSON output (--format json) is written with jansson (libjansson-dev).
 LDLIBS := -ljansson
 
 # Backends are found by folder: gen/GAME/*.c is code the backends of one game
 # share, gen/GAME/BACKEND/*.c one backend.  Optional backends
-# (gen/chess/template) are built only when named in EXTRA_BACKENDS.
+# (gen/chess/template) are built only when named in EXTRA_BACKENDS, which
+# also defines EXTRA_BACKEND_<NAME> for the tests that list the backends.
 GAMES := quaternity chess
 OPTIONAL_BACKENDS := template
 EXTRA_BACKENDS ?=
