@@ -83,8 +83,10 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1,
     QbbSet along1 = qbb_and(qbb_or(committed1 ? s->sets[QBB_SET_PAWNS + d1] : qbb_empty(), uncommitted), movers);
     QbbSet along2 = qbb_and(qbb_or(committed2 ? s->sets[QBB_SET_PAWNS + d2] : qbb_empty(), uncommitted), movers);
     QbbSet both = qbb_or(along1, along2);
-    /* Any pawn before either edge: a few that could not promote go too. */
-    if (qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2)))))
+    /* Any pawn before either edge: a list leaves it to the general path (a
+     * few that could not promote go too); a count adds the promotions. */
+    bool may_promote = qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2))));
+    if (list && may_promote)
         return -1;
     int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
     if (list) {
@@ -97,12 +99,28 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1,
         return n;
     }
     QbbTally t = qbb_tally_zero();
-    t = qbb_tally_add(t, qbb_and(step_toward(along1, d1), quiet));
-    t = qbb_tally_add(t, qbb_and(step_toward(along2, d2), quiet));
+    QbbSet push1 = qbb_and(step_toward(along1, d1), quiet), push2 = qbb_and(step_toward(along2, d2), quiet);
+    QbbSet side1 = qbb_and(step_toward2(along1, d1, d2 ^ 1), captures);
+    QbbSet side2 = qbb_and(step_toward2(along2, d2, d1 ^ 1), captures);
+    t = qbb_tally_add(t, push1);
+    t = qbb_tally_add(t, push2);
     t = qbb_tally_add(t, qbb_and(step_toward2(both, d1, d2), captures));
-    t = qbb_tally_add(t, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures));
-    t = qbb_tally_add(t, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures));
-    return qbb_tally_total(t);
+    t = qbb_tally_add(t, side1);
+    t = qbb_tally_add(t, side2);
+    if (!may_promote)
+        return qbb_tally_total(t);
+    /* A move onto its direction's edge promotes: three more moves each (as
+     * the general generator's add_pawn_moves).  The main diagonal capture
+     * lands on d1's edge for a pawn moving along d1 (committed or not), on
+     * d2's for one moving along d2: each landing square has one pawn. */
+    QbbSet edge1 = qbb_promotion_edge(d1), edge2 = qbb_promotion_edge(d2);
+    QbbSet main_promotions = qbb_and(
+        qbb_or(qbb_and(step_toward2(along1, d1, d2), edge1), qbb_and(step_toward2(along2, d1, d2), edge2)), captures);
+    QbbTally p = qbb_tally_zero();
+    p = qbb_tally_add(p, qbb_and(qbb_or(push1, side1), edge1));
+    p = qbb_tally_add(p, qbb_and(qbb_or(push2, side2), edge2));
+    p = qbb_tally_add(p, main_promotions);
+    return qbb_tally_total(t) + 3 * qbb_tally_total(p);
 }
 
 /* Dispatch on the army so that each copy has constant shifts.  The
@@ -302,9 +320,105 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     return n;
 }
 
+/* The common node's moves counted, the enemy sliders' attack map first
+ * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 2): it
+ * comes out of the same eight fills as the mover's sliders' moves, and
+ * it answers the three questions the king's lines answered before.
+ * - Check: the king on the map.  (Near danger as in common_node.)
+ * - Pins: a pinned friend is always hit by its pinner's ray, so a king
+ *   line is read only when a friend on it is on the map; usually none is.
+ *   When a pin is found, the sliders are counted again without the pinned.
+ * - The king's steps: not on the map.  With no slider check no ray reaches
+ *   the king, so lifting him off his square lengthens no ray.
+ * Pawns that may promote are counted here too (army_pawns). */
+ALWAYS_INLINE int common_count(const QbbState *s)
+{
+    int mover = s->turn;
+    unsigned armies = s->armies_of[mover];
+    QbbSet friends = s->by_controller[mover];
+    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
+    if (qbb_none(my_kings) || qbb_several(my_kings))
+        return -1;
+    int ksq = qbb_first(my_kings);
+    QbbSides sides;
+    qbb_sides(s, mover, &sides);
+
+    QbbSet danger = qbb_empty();
+    if (qbb_any(qbb_and(sides.enemies, qbb_box7[ksq]))) {
+        danger = qbb_near_danger(s, sides.enemies, ksq);
+        if (qbb_test(danger, ksq))
+            return -1;
+    }
+
+    QbbSet empty = qbb_andnot(qbb_board(), s->occupied);
+    QbbSet capturable = qbb_andnot(s->occupied, sides.blocked);
+    QbbSet targets = qbb_or(empty, capturable);
+    QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), friends);
+    QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), friends);
+    QbbTally sliders = qbb_tally_zero();
+    QbbSet map =
+        qbb_count_with_map(rook_like, bishop_like, sides.sliders[0], sides.sliders[1], empty, targets, &sliders);
+    if (qbb_test(map, ksq))
+        return -1;
+
+    /* Pins, on the king lines where a friend is hit. */
+    QbbSet hit = qbb_and(map, friends);
+    QbbSet pinned = qbb_empty();
+    int pinned_square[8], pinned_orientation[8], pins = 0;
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+        QbbSquareLine at = qbb_square_lines[ksq][o];
+        if (qbb_none(qbb_and(hit, qbb_line_sets[at.line])))
+            continue;
+        unsigned line_sliders = qbb_gather_on(sides.sliders[o >> 1], o, at.line);
+        unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
+        unsigned reach = qbb_reach12(occupancy, at.pos);
+        unsigned first = reach & occupancy;
+        unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & line_sliders;
+        for (; pinners; pinners &= pinners - 1) {
+            unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
+            int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
+            if (s->controller[PIECE_ARMY(s->board[sq])] != mover)
+                continue;
+            if (PIECE_KIND(s->board[sq]) == PAWN)
+                return -1;
+            qbb_toggle(&pinned, sq);
+            pinned_square[pins] = sq;
+            pinned_orientation[pins++] = o;
+        }
+    }
+
+    QbbSet free_men = qbb_andnot(friends, pinned);
+    int n = 0;
+    unsigned counted = 0;
+    for (; armies; armies &= armies - 1) {
+        int pawns = pawn_moves(s, NULL, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+        if (pawns < 0)
+            return -1;
+        n += pawns;
+    }
+    int from;
+    QbbTally t = sliders;
+    if (pins) {
+        /* A pinned slider moves along its pin line only, where its reach
+         * stops at the king and the pinner; a pinned knight does not move. */
+        t = qbb_tally_zero();
+        n += qbb_count_slider_rays(qbb_andnot(rook_like, pinned), qbb_andnot(bishop_like, pinned), empty, targets);
+        for (int i = 0; i < pins; i++) {
+            int sq = pinned_square[i], o = pinned_orientation[i];
+            Kind kind = PIECE_KIND(s->board[sq]);
+            if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
+                n += line_moves(s, &sides, targets, NULL, sq, o);
+        }
+    }
+    QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
+    t = qbb_tally_add(t, qbb_and(qbb_knight_attacks[from], targets));
+    t = qbb_tally_add(t, qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), qbb_or(danger, map)));
+    return n + qbb_tally_total(t);
+}
+
 int qbb_count(const QbbState *s)
 {
-    int n = common_node(s, NULL);
+    int n = common_count(s);
     return n >= 0 ? n : qbb_count_general(s);
 }
 

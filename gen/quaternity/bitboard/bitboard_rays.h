@@ -39,6 +39,59 @@ static inline __attribute__((always_inline)) QbbSet qbb_rays(QbbSet sliders, Qbb
     return qbb_steps(g, dr, df, 1);
 }
 
+/* The rays of two sets of sliders in one direction over the same empty
+ * squares: the mover's and the enemies', sharing each doubling of the
+ * empty-square propagator. */
+static inline __attribute__((always_inline)) void qbb_rays_pair(QbbSet a, QbbSet b, QbbSet empty, int dr, int df,
+                                                                QbbSet *rays_a, QbbSet *rays_b)
+{
+    QbbSet ga = a, gb = b, p = empty;
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 1)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 1)));
+    p = qbb_and(p, qbb_steps(p, dr, df, 1));
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 2)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 2)));
+    p = qbb_and(p, qbb_steps(p, dr, df, 2));
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 4)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 4)));
+    p = qbb_and(p, qbb_steps(p, dr, df, 4));
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 8)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 8)));
+    *rays_a = qbb_steps(ga, dr, df, 1);
+    *rays_b = qbb_steps(gb, dr, df, 1);
+}
+
+/* One direction of qbb_count_with_map. */
+static inline __attribute__((always_inline)) void qbb_count_and_map_toward(QbbSet mine, QbbSet theirs, QbbSet empty,
+                                                                           QbbSet targets, int dr, int df,
+                                                                           QbbTally *tally, QbbSet *map)
+{
+    QbbSet my_rays, their_rays;
+    qbb_rays_pair(mine, theirs, empty, dr, df, &my_rays, &their_rays);
+    *tally = qbb_tally_add(*tally, qbb_and(my_rays, targets));
+    *map = qbb_or(*map, their_rays);
+}
+
+/* The mover's slider moves counted into `tally` and the enemy sliders'
+ * attack map (as qbb_slider_attack_map) in the same eight fills: the count
+ * needs the map anyway, for checks, pins and the king's steps
+ * (bitboard_common.c). */
+static inline __attribute__((always_inline)) QbbSet qbb_count_with_map(QbbSet rook_like, QbbSet bishop_like,
+                                                                       QbbSet enemy_rook_like, QbbSet enemy_bishop_like,
+                                                                       QbbSet empty, QbbSet targets, QbbTally *tally)
+{
+    QbbSet map = qbb_empty();
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 1, 0, tally, &map);
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, -1, 0, tally, &map);
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 0, 1, tally, &map);
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 0, -1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, 1, 1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, 1, -1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, -1, 1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, -1, -1, tally, &map);
+    return map;
+}
+
 /* The moves of the free rook-likes and bishop-likes, counted: eight ray
  * fills whatever the number of sliders, in place of two line lookups per
  * slider (results/qbb-design-sets.md, step 6349c64: the opening's perft 5
