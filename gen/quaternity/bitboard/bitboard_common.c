@@ -31,6 +31,7 @@
  *   tested only for captures (king_target_attacked). */
 #include <stddef.h>
 
+#include "backend.h"
 #include "bitboard_attacks.h"
 #include "bitboard_movegen.h"
 #include "bitboard_pawn_steps.h"
@@ -58,15 +59,81 @@ ALWAYS_INLINE QbbSet step_toward2(QbbSet a, int d, int side)
     return step_toward(step_toward(a, d), side);
 }
 
+/* A leaf of the perft without bulk counting, visited where it is
+ * generated (qbb_visit_leaves): the move made on the state, whole in
+ * memory, and unmade from the values held in registers, with no list, no
+ * QbbSaved record and the next turn known once per node
+ * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 5). */
+ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece moved)
+{
+    int turn = s->turn, left = qbb_piece_set[moved], landed = qbb_piece_set[placed];
+    Piece captured = s->board[to];
+    QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
+    QbbSet *controller = &s->by_controller[turn & 3];
+    QbbSet old_controller = *controller, old_occupied = s->occupied, old_left = s->sets[left];
+    QbbSet old_landed = s->sets[landed];
+    *controller = qbb_xor(old_controller, both);
+    if (left == landed) {
+        s->sets[left] = qbb_xor(old_left, both);
+    } else {
+        s->sets[left] = qbb_xor(old_left, f);
+        s->sets[landed] = qbb_xor(old_landed, t);
+    }
+    if (captured) {
+        QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
+        QbbSet *kind = &s->sets[qbb_piece_set[captured]];
+        QbbSet old_their = *their, old_kind = *kind;
+        *their = qbb_xor(old_their, t);
+        *kind = qbb_xor(old_kind, t);
+        s->occupied = qbb_xor(old_occupied, f);
+        s->board[from] = EMPTY;
+        s->board[to] = placed;
+        s->turn = s->next_turn[turn];
+        BACKEND_DEBUG_CHECK(qbb_check, s);
+        __asm__ volatile("" : : "m"(*s));
+        *kind = old_kind;
+        *their = old_their;
+    } else {
+        s->occupied = qbb_xor(old_occupied, both);
+        s->board[from] = EMPTY;
+        s->board[to] = placed;
+        s->turn = s->next_turn[turn];
+        BACKEND_DEBUG_CHECK(qbb_check, s);
+        __asm__ volatile("" : : "m"(*s));
+    }
+    s->occupied = old_occupied;
+    s->sets[landed] = old_landed;
+    s->sets[left] = old_left;
+    *controller = old_controller;
+    s->board[from] = moved;
+    s->board[to] = captured;
+    s->turn = turn;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+}
+
+/* A move written to list[n], or visited as a leaf when `leaves` is the
+ * state (list is NULL then). */
+ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved)
+{
+    if (leaves)
+        visit_leaf(leaves, from, to, placed, moved);
+    else
+        list[n] = qbb_move(from, to, placed, moved);
+}
+
+/* The list position n, or NULL when visiting. */
+#define AT (list ? list + n : NULL)
+
 /* Pawn moves onto `to_set`, each from `to - step`, landing as `placed`
  * (EMPTY: as it was). */
-ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbSet to_set, int step, Piece placed)
+ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, QbbSet to_set, int step,
+                                  Piece placed)
 {
     int n = 0, to;
     QBB_FOR_EACH(to, to_set)
     {
         Piece moved = s->board[to - step];
-        list[n++] = qbb_move(to - step, to, placed ? placed : moved, moved);
+        emit(list, n++, leaves, to - step, to, placed ? placed : moved, moved);
     }
     return n;
 }
@@ -76,8 +143,8 @@ ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbSet to_se
  * before an edge, so may promote (then the general path takes the node).
  * An army's pawns are committed to its own directions only (qfen.c
  * refuses others, and moves keep it so). */
-ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1, int d2, QbbSet movers, QbbSet quiet,
-                             QbbSet captures, bool committed1, bool committed2)
+ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves, int army, int d1, int d2,
+                             QbbSet movers, QbbSet quiet, QbbSet captures, bool committed1, bool committed2)
 {
     QbbSet uncommitted = s->sets[QBB_SET_UNCOMMITTED + army];
     QbbSet along1 = qbb_and(qbb_or(committed1 ? s->sets[QBB_SET_PAWNS + d1] : qbb_empty(), uncommitted), movers);
@@ -86,16 +153,16 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1,
     /* Any pawn before either edge: a list leaves it to the general path (a
      * few that could not promote go too); a count adds the promotions. */
     bool may_promote = qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2))));
-    if (list && may_promote)
+    if ((list || leaves) && may_promote)
         return -1;
     int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
-    if (list) {
+    if (list || leaves) {
         Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward(along1, d1), quiet), s1, to_d1);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward(along2, d2), quiet), s2, to_d2);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along1, d1), quiet), s1, to_d1);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along2, d2), quiet), s2, to_d2);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2);
         return n;
     }
     QbbTally t = qbb_tally_zero();
@@ -127,21 +194,25 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1,
  * committed pawns of a direction are counted with the first of the mover's
  * armies that has it (`counted`: the directions done): committed pawns
  * carry no army in the sets, and two armies may share a direction. */
-ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, int army, QbbSet movers, QbbSet quiet, QbbSet captures,
-                             unsigned *counted)
+ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int army, QbbSet movers, QbbSet quiet,
+                             QbbSet captures, unsigned *counted)
 {
     int d1 = qbb_army_forward[army][0], d2 = qbb_army_forward[army][1];
     bool committed1 = !((*counted >> d1) & 1), committed2 = !((*counted >> d2) & 1);
     *counted |= 1u << d1 | 1u << d2;
     switch (army) {
     case ARMY_WHITE:
-        return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_RIGHT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_UP, QBB_DIR_RIGHT, movers, quiet, captures, committed1,
+                          committed2);
     case ARMY_RED:
-        return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_RIGHT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_DOWN, QBB_DIR_RIGHT, movers, quiet, captures, committed1,
+                          committed2);
     case ARMY_BLACK:
-        return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_LEFT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_DOWN, QBB_DIR_LEFT, movers, quiet, captures, committed1,
+                          committed2);
     default:
-        return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_LEFT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_UP, QBB_DIR_LEFT, movers, quiet, captures, committed1,
+                          committed2);
     }
 }
 
@@ -149,31 +220,32 @@ ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, int army, QbbSet 
  * When both its neighbours on the line are blocked (a man boxed in by his
  * own side, common in the opening) there are none, seen from the sets
  * alone; for a rank the gathering is as cheap as that test. */
-ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, int sq, int o)
+ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, QbbState *leaves,
+                             int sq, int o)
 {
     QbbSquareLine at = qbb_square_lines[sq][o];
     if (o != QBB_LINE_RANK && qbb_none(qbb_and(qbb_and(qbb_king_attacks[sq], qbb_line_sets[at.line]), targets)))
         return 0;
     unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
     unsigned to_bits = qbb_reach12(occupancy, at.pos) & ~qbb_blocked_on(sides, o, at.line);
-    if (!list)
+    if (!list && !leaves)
         return __builtin_popcount(to_bits);
     Piece piece = s->board[sq];
     int n = 0;
     for (; to_bits; to_bits &= to_bits - 1)
-        list[n++] = qbb_move(sq, qbb_line_squares[at.line][__builtin_ctz(to_bits)], piece, piece);
+        emit(list, n++, leaves, sq, qbb_line_squares[at.line][__builtin_ctz(to_bits)], piece, piece);
     return n;
 }
 
 /* Moves from `from` onto `to_set`, counted or written. */
-ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, int from, QbbSet to_set)
+ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int from, QbbSet to_set)
 {
-    if (!list)
+    if (!list && !leaves)
         return qbb_popcount(to_set);
     Piece piece = s->board[from];
     int n = 0, to;
     QBB_FOR_EACH(to, to_set)
-    list[n++] = qbb_move(from, to, piece, piece);
+    emit(list, n++, leaves, from, to, piece, piece);
     return n;
 }
 
@@ -199,18 +271,18 @@ ALWAYS_INLINE bool king_target_attacked(const QbbState *s, const QbbSides *sides
     return false;
 }
 
-/* The common node's moves, counted (list NULL) or written; -1 when the
- * node is not a common one. */
-ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
+/* The common node's moves, written (leaves NULL) or visited as leaves
+ * (list NULL, leaves the state: visit_leaf); -1 when the node is not a
+ * common one.  (Counted: common_count below.) */
+ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves)
 {
     int mover = s->turn;
     unsigned armies = s->armies_of[mover];
     QbbSet friends = s->by_controller[mover];
     QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
-    /* One king.  Several armies (each with its own pawn directions) only
-     * when counting: a list's landing piece for a committed pawn is built
-     * from the army, which the sets do not tell apart. */
-    if (qbb_none(my_kings) || qbb_several(my_kings) || (list && (armies & (armies - 1))))
+    /* One king, one army: a list's landing piece for a committed pawn is
+     * built from the army, which the sets do not tell apart. */
+    if (qbb_none(my_kings) || qbb_several(my_kings) || (armies & (armies - 1)))
         return -1;
     int ksq = qbb_first(my_kings);
     QbbSides sides;
@@ -259,40 +331,22 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     QbbSet targets = qbb_or(empty, capturable);
     QbbSet free_men = qbb_andnot(friends, pinned);
 
-    int n = 0;
     unsigned counted = 0;
-    if (!(armies & (armies - 1))) {
-        /* One army, nearly always: its own copy, with every flag known. */
-        n = pawn_moves(s, list, __builtin_ctz(armies), free_men, empty, capturable, &counted);
-        if (n < 0)
-            return -1;
-    } else {
-        for (; armies; armies &= armies - 1) {
-            int pawns = pawn_moves(s, NULL, __builtin_ctz(armies), free_men, empty, capturable, &counted);
-            if (pawns < 0)
-                return -1;
-            n += pawns;
-        }
-    }
-#define AT (list ? list + n : NULL)
+    int n = pawn_moves(s, list, leaves, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+    if (n < 0)
+        return -1;
     int from;
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
-    n += set_moves(s, AT, from, qbb_and(qbb_knight_attacks[from], targets));
-    QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men);
-    QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men);
-    if (!list) {
-        n += qbb_count_slider_rays(rook_like, bishop_like, empty, targets);
-    } else {
-        QBB_FOR_EACH(from, rook_like)
-        {
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_RANK);
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_FILE);
-        }
-        QBB_FOR_EACH(from, bishop_like)
-        {
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_DIAGONAL);
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_ANTI_DIAGONAL);
-        }
+    n += set_moves(s, AT, leaves, from, qbb_and(qbb_knight_attacks[from], targets));
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men))
+    {
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_RANK);
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_FILE);
+    }
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men))
+    {
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_DIAGONAL);
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_ANTI_DIAGONAL);
     }
     /* A pinned slider moves along its pin line, where its reach stops at
      * the king and the pinner; a pinned knight does not move. */
@@ -300,23 +354,20 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
         int sq = pinned_square[i], o = pinned_orientation[i];
         Kind kind = PIECE_KIND(s->board[sq]);
         if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
-            n += line_moves(s, &sides, targets, AT, sq, o);
+            n += line_moves(s, &sides, targets, AT, leaves, sq, o);
     }
 
     int to;
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger);
     if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
         king_targets = qbb_targets_off_slider_map(&sides, king_targets, empty, ksq);
-        n += set_moves(s, AT, ksq, king_targets);
+        n += set_moves(s, AT, leaves, ksq, king_targets);
     } else {
+        Piece king = s->board[ksq];
         QBB_FOR_EACH(to, king_targets)
-        if (!king_target_attacked(s, &sides, ksq, to)) {
-            if (list)
-                list[n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
-            n++;
-        }
+        if (!king_target_attacked(s, &sides, ksq, to))
+            emit(list, n++, leaves, ksq, to, king, king);
     }
-#undef AT
     return n;
 }
 
@@ -391,7 +442,7 @@ ALWAYS_INLINE int common_count(const QbbState *s)
     int n = 0;
     unsigned counted = 0;
     for (; armies; armies &= armies - 1) {
-        int pawns = pawn_moves(s, NULL, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+        int pawns = pawn_moves(s, NULL, NULL, __builtin_ctz(armies), free_men, empty, capturable, &counted);
         if (pawns < 0)
             return -1;
         n += pawns;
@@ -407,7 +458,7 @@ ALWAYS_INLINE int common_count(const QbbState *s)
             int sq = pinned_square[i], o = pinned_orientation[i];
             Kind kind = PIECE_KIND(s->board[sq]);
             if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
-                n += line_moves(s, &sides, targets, NULL, sq, o);
+                n += line_moves(s, &sides, targets, NULL, NULL, sq, o);
         }
     }
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
@@ -424,6 +475,11 @@ int qbb_count(const QbbState *s)
 
 int qbb_generate(const QbbState *s, QbbMove *list)
 {
-    int n = common_node(s, list);
+    int n = common_node(s, list, NULL);
     return n >= 0 ? n : qbb_generate_general(s, list);
+}
+
+int qbb_visit_leaves(QbbState *s)
+{
+    return common_node(s, NULL, s);
 }
