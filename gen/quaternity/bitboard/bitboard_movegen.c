@@ -279,9 +279,17 @@ static void add_evasions(Frame *f, QbbSet friends, const KingSafety *safety)
     add_pawns(f, free_men, qbb_and(f->empty, evasion), qbb_and(f->capturable, evasion));
     for (QbbIter it = qbb_iter(qbb_and(s->sets[QBB_SET_KNIGHTS], free_men)); qbb_next(&it, &from);)
         add_moves_from(f, from, qbb_and(qbb_knight_attacks[from], qbb_and(f->targets, evasion)));
-    for (QbbIter it = qbb_iter(qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men)); qbb_next(&it, &from);)
+    QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men);
+    QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men);
+    /* Counted, the sliders' evasions are their ray fills onto the mask
+     * (steps.md of results/quaternity-bitboard-speed-2026-12-06, step 6). */
+    if (!f->list) {
+        f->n += qbb_count_slider_rays(rook_like, bishop_like, f->empty, qbb_and(f->targets, evasion));
+        return;
+    }
+    for (QbbIter it = qbb_iter(rook_like); qbb_next(&it, &from);)
         add_slider_evasions(f, from, QBB_LINE_RANK, QBB_LINE_FILE, evasion);
-    for (QbbIter it = qbb_iter(qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men)); qbb_next(&it, &from);)
+    for (QbbIter it = qbb_iter(bishop_like); qbb_next(&it, &from);)
         add_slider_evasions(f, from, QBB_LINE_DIAGONAL, QBB_LINE_ANTI_DIAGONAL, evasion);
 }
 
