@@ -47,19 +47,11 @@ def cases(groups):
 
 
 def cpu_time(argv):
-    pid = os.fork()
-    if pid == 0:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-        try:
-            os.execvp(argv[0], argv)
-        finally:
-            os._exit(127)
-    _, status, usage = os.wait4(pid, 0)
-    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
-        sys.exit("bench.py: %s failed" % " ".join(argv))
-    return usage.ru_utime + usage.ru_stime
+    """user + system CPU seconds of the command alone (scripts/cpu_time.py)."""
+    import subprocess
+    out = subprocess.run([os.path.join(root, "scripts", "cpu_time.py")] + argv, capture_output=True, text=True,
+                         check=True).stdout
+    return float(out)
 
 
 def nodes(binary, backend, args):
@@ -93,8 +85,6 @@ def main():
           " | ".join("%s / %s" % (b[0], builds[0][0]) for b in builds[1:]) + " | " + builds[-1][0] + " M nodes/s |")
     print("|---|---:|" + "---:|" * (len(builds) + len(builds) - 1 + 1))
     for label, cargs in todo:
-        if "no-bulk" in label and any(b[2] != "bitboard" for b in builds):
-            pass
         n = nodes(builds[0][1], builds[0][2], cargs)
         times = {b[0]: [] for b in builds}
         for r in range(rounds):

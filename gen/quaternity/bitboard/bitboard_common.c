@@ -271,6 +271,52 @@ ALWAYS_INLINE bool king_target_attacked(const QbbState *s, const QbbSides *sides
     return false;
 }
 
+/* Pins on one king line (`at`, orientation o; `reach` the king's along
+ * it): an enemy slider seen past the first man on either side pins him if
+ * he is the mover's (not if he is an enemy or a king); usually none is, so
+ * whose he is is asked only then.  Adds each pin after the `pins` kept so
+ * far and returns how many, or -1 for a pinned pawn (the general path
+ * takes the node). */
+ALWAYS_INLINE int line_pins(const QbbState *s, QbbSquareLine at, int o, unsigned occupancy, unsigned reach,
+                            unsigned sliders, QbbSet *pinned, int pinned_square[8], int pinned_orientation[8], int pins)
+{
+    unsigned first = reach & occupancy;
+    unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & sliders;
+    for (; pinners; pinners &= pinners - 1) {
+        unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
+        int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
+        if (s->controller[PIECE_ARMY(s->board[sq])] != s->turn)
+            continue;
+        if (PIECE_KIND(s->board[sq]) == PAWN)
+            return -1;
+        qbb_toggle(pinned, sq);
+        pinned_square[pins] = sq;
+        pinned_orientation[pins++] = o;
+    }
+    return pins;
+}
+
+/* The square of the mover's king, with the sides and the near danger
+ * round him; -1 unless he has exactly one king and no enemy knight, pawn
+ * or king attacks it.  Near danger: enemy knights, pawns and kings matter
+ * only within a 7 x 7 box round the king; one test of that box usually
+ * skips the whole part. */
+ALWAYS_INLINE int one_king_out_of_near_danger(const QbbState *s, QbbSet friends, QbbSides *sides, QbbSet *danger)
+{
+    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
+    if (qbb_none(my_kings) || qbb_several(my_kings))
+        return -1;
+    int ksq = qbb_first(my_kings);
+    qbb_sides(s, s->turn, sides);
+    *danger = qbb_empty();
+    if (qbb_any(qbb_and(sides->enemies, qbb_box7[ksq]))) {
+        *danger = qbb_near_danger(s, sides->enemies, ksq);
+        if (qbb_test(*danger, ksq))
+            return -1;
+    }
+    return ksq;
+}
+
 /* The common node's moves, written (leaves NULL) or visited as leaves
  * (list NULL, leaves the state: visit_leaf); -1 when the node is not a
  * common one.  (Counted: common_count below.) */
@@ -279,21 +325,13 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves
     int mover = s->turn;
     unsigned armies = s->armies_of[mover];
     QbbSet friends = s->by_controller[mover];
-    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
-    /* One king, one army: a list's landing piece for a committed pawn is
-     * built from the army, which the sets do not tell apart. */
-    if (qbb_none(my_kings) || qbb_several(my_kings) || (armies & (armies - 1)))
-        return -1;
-    int ksq = qbb_first(my_kings);
     QbbSides sides;
-    qbb_sides(s, mover, &sides);
-
-    QbbSet danger = qbb_empty();
-    if (qbb_any(qbb_and(sides.enemies, qbb_box7[ksq]))) {
-        danger = qbb_near_danger(s, sides.enemies, ksq);
-        if (qbb_test(danger, ksq))
-            return -1;
-    }
+    QbbSet danger;
+    /* One army: a list's landing piece for a committed pawn is built from
+     * the army, which the sets do not tell apart. */
+    int ksq = (armies & (armies - 1)) ? -1 : one_king_out_of_near_danger(s, friends, &sides, &danger);
+    if (ksq < 0)
+        return -1;
 
     /* Checks and pins along the king's lines.  A pin is kept as its man
      * and orientation; a pinned pawn leaves for the general path. */
@@ -308,22 +346,9 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves
         unsigned reach = qbb_reach12(occupancy, at.pos);
         if (reach & sliders)
             return -1;
-        /* Sliders seen past the first man on either side pin him if he is
-         * the mover's (not if he is an enemy or a king); usually none is,
-         * so whose he is is asked only then. */
-        unsigned first = reach & occupancy;
-        unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & sliders;
-        for (; pinners; pinners &= pinners - 1) {
-            unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
-            int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
-            if (s->controller[PIECE_ARMY(s->board[sq])] != mover)
-                continue;
-            if (PIECE_KIND(s->board[sq]) == PAWN)
-                return -1;
-            qbb_toggle(&pinned, sq);
-            pinned_square[pins] = sq;
-            pinned_orientation[pins++] = o;
-        }
+        pins = line_pins(s, at, o, occupancy, reach, sliders, &pinned, pinned_square, pinned_orientation, pins);
+        if (pins < 0)
+            return -1;
     }
 
     QbbSet empty = qbb_andnot(qbb_board(), s->occupied);
@@ -387,19 +412,11 @@ ALWAYS_INLINE int common_count(const QbbState *s)
     int mover = s->turn;
     unsigned armies = s->armies_of[mover];
     QbbSet friends = s->by_controller[mover];
-    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
-    if (qbb_none(my_kings) || qbb_several(my_kings))
-        return -1;
-    int ksq = qbb_first(my_kings);
     QbbSides sides;
-    qbb_sides(s, mover, &sides);
-
-    QbbSet danger = qbb_empty();
-    if (qbb_any(qbb_and(sides.enemies, qbb_box7[ksq]))) {
-        danger = qbb_near_danger(s, sides.enemies, ksq);
-        if (qbb_test(danger, ksq))
-            return -1;
-    }
+    QbbSet danger;
+    int ksq = one_king_out_of_near_danger(s, friends, &sides, &danger);
+    if (ksq < 0)
+        return -1;
 
     QbbSet empty = qbb_andnot(qbb_board(), s->occupied);
     QbbSet capturable = qbb_andnot(s->occupied, sides.blocked);
@@ -423,19 +440,9 @@ ALWAYS_INLINE int common_count(const QbbState *s)
         unsigned line_sliders = qbb_gather_on(sides.sliders[o >> 1], o, at.line);
         unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
         unsigned reach = qbb_reach12(occupancy, at.pos);
-        unsigned first = reach & occupancy;
-        unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & line_sliders;
-        for (; pinners; pinners &= pinners - 1) {
-            unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
-            int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
-            if (s->controller[PIECE_ARMY(s->board[sq])] != mover)
-                continue;
-            if (PIECE_KIND(s->board[sq]) == PAWN)
-                return -1;
-            qbb_toggle(&pinned, sq);
-            pinned_square[pins] = sq;
-            pinned_orientation[pins++] = o;
-        }
+        pins = line_pins(s, at, o, occupancy, reach, line_sliders, &pinned, pinned_square, pinned_orientation, pins);
+        if (pins < 0)
+            return -1;
     }
 
     QbbSet free_men = qbb_andnot(friends, pinned);
