@@ -28,6 +28,18 @@ static inline __attribute__((always_inline)) QbbSet qbb_steps(QbbSet a, int dr, 
  * slider's moves that way. */
 static inline __attribute__((always_inline)) QbbSet qbb_rays(QbbSet sliders, QbbSet empty, int dr, int df)
 {
+#if defined(__AVX2__) && !defined(QBB_PORTABLE)
+    /* Toward file l, in each rank's 16-bit lane: o ^ (o - 2 * sliders),
+     * o the men (the sliders among them), is every slider's run up to and
+     * including the first man (a borrow stops at the first set bit; past
+     * the last man it runs into the padding, which callers drop).  One
+     * subtraction for the four doublings (steps.md, step 8). */
+    if (dr == 0 && df > 0) {
+        __m256i o = _mm256_xor_si256(qbb_m(empty), qbb_m(qbb_board()));
+        __m256i twice = _mm256_add_epi16(qbb_m(sliders), qbb_m(sliders));
+        return qbb_v(_mm256_xor_si256(o, _mm256_sub_epi16(o, twice)));
+    }
+#endif
     QbbSet g = sliders, p = empty;
     g = qbb_or(g, qbb_and(p, qbb_steps(g, dr, df, 1)));
     p = qbb_and(p, qbb_steps(p, dr, df, 1));
@@ -107,6 +119,10 @@ static inline __attribute__((always_inline)) __m512i qbb_pair_steps(__m512i a, i
 /* qbb_rays on the pair, the empty squares in both halves. */
 static inline __attribute__((always_inline)) __m512i qbb_pair_rays(__m512i g, __m512i p, int dr, int df)
 {
+    if (dr == 0 && df > 0) { /* as qbb_rays */
+        __m512i o = _mm512_xor_si512(p, _mm512_set1_epi16(0x0FFF));
+        return _mm512_xor_si512(o, _mm512_sub_epi16(o, _mm512_add_epi16(g, g)));
+    }
     g = _mm512_or_si512(g, _mm512_and_si512(p, qbb_pair_steps(g, dr, df, 1)));
     p = _mm512_and_si512(p, qbb_pair_steps(p, dr, df, 1));
     g = _mm512_or_si512(g, _mm512_and_si512(p, qbb_pair_steps(g, dr, df, 2)));
