@@ -9,7 +9,25 @@
 
 #include <immintrin.h>
 
+/* AVX-512 (VL with VPOPCNTDQ, and VBMI2) where the compiler targets it:
+ * the tally is one VPOPCNTQ a set and rank steps are funnel shifts, which
+ * leave the shuffle port to the rest (results/quaternity-bitboard-speed-
+ * 2026-12-06/steps.md, steps 1 and 2).  The same register layout either way. */
+#if defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+#define QBB_AVX512_POPCOUNT 1
+#endif
+#if defined(__AVX512VL__) && defined(__AVX512VBMI2__)
+#define QBB_AVX512_FUNNEL 1
+#endif
+#if defined(QBB_AVX512_POPCOUNT) && defined(QBB_AVX512_FUNNEL)
+#define QBB_SET_KIND "one 256-bit AVX2 vector, AVX-512 VPOPCNTQ tallies and VBMI2 rank steps"
+#elif defined(QBB_AVX512_POPCOUNT)
+#define QBB_SET_KIND "one 256-bit AVX2 vector, AVX-512 VPOPCNTQ tallies"
+#elif defined(QBB_AVX512_FUNNEL)
+#define QBB_SET_KIND "one 256-bit AVX2 vector, AVX-512 VBMI2 rank steps"
+#else
 #define QBB_SET_KIND "one 256-bit AVX2 vector"
+#endif
 
 typedef uint64_t QbbWords __attribute__((vector_size(32)));
 
@@ -95,6 +113,9 @@ static inline QbbTally qbb_tally_zero(void)
 }
 static inline QbbTally qbb_tally_add(QbbTally t, QbbSet a)
 {
+#ifdef QBB_AVX512_POPCOUNT
+    return (QbbTally){_mm256_add_epi64(t.words, _mm256_popcnt_epi64(qbb_m(a)))};
+#else
     const __m256i nibble_counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2,
                                                    3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
@@ -102,6 +123,7 @@ static inline QbbTally qbb_tally_add(QbbTally t, QbbSet a)
     __m256i high = _mm256_and_si256(_mm256_srli_epi64(qbb_m(a), 4), low_nibbles);
     __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_counts, low), _mm256_shuffle_epi8(nibble_counts, high));
     return (QbbTally){_mm256_add_epi64(t.words, _mm256_sad_epu8(bytes, _mm256_setzero_si256()))};
+#endif
 }
 static inline int qbb_tally_total(QbbTally t)
 {
@@ -155,6 +177,31 @@ static inline QbbSet qbb_shr(QbbSet a, unsigned n)
 /* Steps of k ranks (k = 1, 2, 4 or 8: a constant) toward rank 12 or rank
  * 1: byte shifts by 2k across the whole register; bits leaving rank 12
  * land in word 3, which every caller's intersection clears. */
+#ifdef QBB_AVX512_FUNNEL
+/* With VBMI2: VALIGNQ brings each word's lower neighbour ({0, w0, w1, w2})
+ * or upper one ({w1, w2, 0, 0}), VPSHLDQ/VPSHRDQ shift the pair as one
+ * 128-bit value: one cross-lane operation a step. */
+static inline QbbSet qbb_north(QbbSet a, int k)
+{
+    __m256i zero = _mm256_setzero_si256(), low_up = _mm256_alignr_epi64(qbb_m(a), zero, 3);
+    switch (k) {
+    case 1: return qbb_v(_mm256_shldi_epi64(qbb_m(a), low_up, 16));
+    case 2: return qbb_v(_mm256_shldi_epi64(qbb_m(a), low_up, 32));
+    case 4: return qbb_v(low_up);
+    default: return qbb_v(_mm256_alignr_epi64(qbb_m(a), zero, 2));
+    }
+}
+static inline QbbSet qbb_south(QbbSet a, int k)
+{
+    __m256i zero = _mm256_setzero_si256(), high_down = _mm256_alignr_epi64(zero, qbb_m(a), 1);
+    switch (k) {
+    case 1: return qbb_v(_mm256_shrdi_epi64(qbb_m(a), high_down, 16));
+    case 2: return qbb_v(_mm256_shrdi_epi64(qbb_m(a), high_down, 32));
+    case 4: return qbb_v(high_down);
+    default: return qbb_v(_mm256_alignr_epi64(zero, qbb_m(a), 2));
+    }
+}
+#else
 static inline QbbSet qbb_north(QbbSet a, int k)
 {
     __m256i low_up = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x08);
@@ -177,6 +224,8 @@ static inline QbbSet qbb_south(QbbSet a, int k)
     default: return qbb_v(high_down);
     }
 }
+
+#endif
 
 /* Steps of k files toward file l or file a, within each rank's 16 bits
  * (a rank is one 16-bit lane): nothing crosses into another rank, and what

@@ -31,6 +31,7 @@
  *   tested only for captures (king_target_attacked). */
 #include <stddef.h>
 
+#include "backend.h"
 #include "bitboard_attacks.h"
 #include "bitboard_movegen.h"
 #include "bitboard_pawn_steps.h"
@@ -58,15 +59,81 @@ ALWAYS_INLINE QbbSet step_toward2(QbbSet a, int d, int side)
     return step_toward(step_toward(a, d), side);
 }
 
+/* A leaf of the perft without bulk counting, visited where it is
+ * generated (qbb_visit_leaves): the move made on the state, whole in
+ * memory, and unmade from the values held in registers, with no list, no
+ * QbbSaved record and the next turn known once per node
+ * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 5). */
+ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece moved)
+{
+    int turn = s->turn, left = qbb_piece_set[moved], landed = qbb_piece_set[placed];
+    Piece captured = s->board[to];
+    QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
+    QbbSet *controller = &s->by_controller[turn & 3];
+    QbbSet old_controller = *controller, old_occupied = s->occupied, old_left = s->sets[left];
+    QbbSet old_landed = s->sets[landed];
+    *controller = qbb_xor(old_controller, both);
+    if (left == landed) {
+        s->sets[left] = qbb_xor(old_left, both);
+    } else {
+        s->sets[left] = qbb_xor(old_left, f);
+        s->sets[landed] = qbb_xor(old_landed, t);
+    }
+    if (captured) {
+        QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
+        QbbSet *kind = &s->sets[qbb_piece_set[captured]];
+        QbbSet old_their = *their, old_kind = *kind;
+        *their = qbb_xor(old_their, t);
+        *kind = qbb_xor(old_kind, t);
+        s->occupied = qbb_xor(old_occupied, f);
+        s->board[from] = EMPTY;
+        s->board[to] = placed;
+        s->turn = s->next_turn[turn];
+        BACKEND_DEBUG_CHECK(qbb_check, s);
+        __asm__ volatile("" : : "m"(*s));
+        *kind = old_kind;
+        *their = old_their;
+    } else {
+        s->occupied = qbb_xor(old_occupied, both);
+        s->board[from] = EMPTY;
+        s->board[to] = placed;
+        s->turn = s->next_turn[turn];
+        BACKEND_DEBUG_CHECK(qbb_check, s);
+        __asm__ volatile("" : : "m"(*s));
+    }
+    s->occupied = old_occupied;
+    s->sets[landed] = old_landed;
+    s->sets[left] = old_left;
+    *controller = old_controller;
+    s->board[from] = moved;
+    s->board[to] = captured;
+    s->turn = turn;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+}
+
+/* A move written to list[n], or visited as a leaf when `leaves` is the
+ * state (list is NULL then). */
+ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved)
+{
+    if (leaves)
+        visit_leaf(leaves, from, to, placed, moved);
+    else
+        list[n] = qbb_move(from, to, placed, moved);
+}
+
+/* The list position n, or NULL when visiting. */
+#define AT (list ? list + n : NULL)
+
 /* Pawn moves onto `to_set`, each from `to - step`, landing as `placed`
  * (EMPTY: as it was). */
-ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbSet to_set, int step, Piece placed)
+ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, QbbSet to_set, int step,
+                                  Piece placed)
 {
     int n = 0, to;
     QBB_FOR_EACH(to, to_set)
     {
         Piece moved = s->board[to - step];
-        list[n++] = qbb_move(to - step, to, placed ? placed : moved, moved);
+        emit(list, n++, leaves, to - step, to, placed ? placed : moved, moved);
     }
     return n;
 }
@@ -76,54 +143,76 @@ ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbSet to_se
  * before an edge, so may promote (then the general path takes the node).
  * An army's pawns are committed to its own directions only (qfen.c
  * refuses others, and moves keep it so). */
-ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, int army, int d1, int d2, QbbSet movers, QbbSet quiet,
-                             QbbSet captures, bool committed1, bool committed2)
+ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves, int army, int d1, int d2,
+                             QbbSet movers, QbbSet quiet, QbbSet captures, bool committed1, bool committed2)
 {
     QbbSet uncommitted = s->sets[QBB_SET_UNCOMMITTED + army];
     QbbSet along1 = qbb_and(qbb_or(committed1 ? s->sets[QBB_SET_PAWNS + d1] : qbb_empty(), uncommitted), movers);
     QbbSet along2 = qbb_and(qbb_or(committed2 ? s->sets[QBB_SET_PAWNS + d2] : qbb_empty(), uncommitted), movers);
     QbbSet both = qbb_or(along1, along2);
-    /* Any pawn before either edge: a few that could not promote go too. */
-    if (qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2)))))
+    /* Any pawn before either edge: a list leaves it to the general path (a
+     * few that could not promote go too); a count adds the promotions. */
+    bool may_promote = qbb_any(qbb_and(both, qbb_or(qbb_before_edge(d1), qbb_before_edge(d2))));
+    if ((list || leaves) && may_promote)
         return -1;
     int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
-    if (list) {
+    if (list || leaves) {
         Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward(along1, d1), quiet), s1, to_d1);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward(along2, d2), quiet), s2, to_d2);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1);
-        n += list_pawn_moves(s, list + n, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along1, d1), quiet), s1, to_d1);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along2, d2), quiet), s2, to_d2);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2);
         return n;
     }
     QbbTally t = qbb_tally_zero();
-    t = qbb_tally_add(t, qbb_and(step_toward(along1, d1), quiet));
-    t = qbb_tally_add(t, qbb_and(step_toward(along2, d2), quiet));
+    QbbSet push1 = qbb_and(step_toward(along1, d1), quiet), push2 = qbb_and(step_toward(along2, d2), quiet);
+    QbbSet side1 = qbb_and(step_toward2(along1, d1, d2 ^ 1), captures);
+    QbbSet side2 = qbb_and(step_toward2(along2, d2, d1 ^ 1), captures);
+    t = qbb_tally_add(t, push1);
+    t = qbb_tally_add(t, push2);
     t = qbb_tally_add(t, qbb_and(step_toward2(both, d1, d2), captures));
-    t = qbb_tally_add(t, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures));
-    t = qbb_tally_add(t, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures));
-    return qbb_tally_total(t);
+    t = qbb_tally_add(t, side1);
+    t = qbb_tally_add(t, side2);
+    if (!may_promote)
+        return qbb_tally_total(t);
+    /* A move onto its direction's edge promotes: three more moves each (as
+     * the general generator's add_pawn_moves).  The main diagonal capture
+     * lands on d1's edge for a pawn moving along d1 (committed or not), on
+     * d2's for one moving along d2: each landing square has one pawn. */
+    QbbSet edge1 = qbb_promotion_edge(d1), edge2 = qbb_promotion_edge(d2);
+    QbbSet main_promotions = qbb_and(
+        qbb_or(qbb_and(step_toward2(along1, d1, d2), edge1), qbb_and(step_toward2(along2, d1, d2), edge2)), captures);
+    QbbTally p = qbb_tally_zero();
+    p = qbb_tally_add(p, qbb_and(qbb_or(push1, side1), edge1));
+    p = qbb_tally_add(p, qbb_and(qbb_or(push2, side2), edge2));
+    p = qbb_tally_add(p, main_promotions);
+    return qbb_tally_total(t) + 3 * qbb_tally_total(p);
 }
 
 /* Dispatch on the army so that each copy has constant shifts.  The
  * committed pawns of a direction are counted with the first of the mover's
  * armies that has it (`counted`: the directions done): committed pawns
  * carry no army in the sets, and two armies may share a direction. */
-ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, int army, QbbSet movers, QbbSet quiet, QbbSet captures,
-                             unsigned *counted)
+ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int army, QbbSet movers, QbbSet quiet,
+                             QbbSet captures, unsigned *counted)
 {
     int d1 = qbb_army_forward[army][0], d2 = qbb_army_forward[army][1];
     bool committed1 = !((*counted >> d1) & 1), committed2 = !((*counted >> d2) & 1);
     *counted |= 1u << d1 | 1u << d2;
     switch (army) {
     case ARMY_WHITE:
-        return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_RIGHT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_UP, QBB_DIR_RIGHT, movers, quiet, captures, committed1,
+                          committed2);
     case ARMY_RED:
-        return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_RIGHT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_DOWN, QBB_DIR_RIGHT, movers, quiet, captures, committed1,
+                          committed2);
     case ARMY_BLACK:
-        return army_pawns(s, list, army, QBB_DIR_DOWN, QBB_DIR_LEFT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_DOWN, QBB_DIR_LEFT, movers, quiet, captures, committed1,
+                          committed2);
     default:
-        return army_pawns(s, list, army, QBB_DIR_UP, QBB_DIR_LEFT, movers, quiet, captures, committed1, committed2);
+        return army_pawns(s, list, leaves, army, QBB_DIR_UP, QBB_DIR_LEFT, movers, quiet, captures, committed1,
+                          committed2);
     }
 }
 
@@ -131,31 +220,32 @@ ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, int army, QbbSet 
  * When both its neighbours on the line are blocked (a man boxed in by his
  * own side, common in the opening) there are none, seen from the sets
  * alone; for a rank the gathering is as cheap as that test. */
-ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, int sq, int o)
+ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, QbbState *leaves,
+                             int sq, int o)
 {
     QbbSquareLine at = qbb_square_lines[sq][o];
     if (o != QBB_LINE_RANK && qbb_none(qbb_and(qbb_and(qbb_king_attacks[sq], qbb_line_sets[at.line]), targets)))
         return 0;
     unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
     unsigned to_bits = qbb_reach12(occupancy, at.pos) & ~qbb_blocked_on(sides, o, at.line);
-    if (!list)
+    if (!list && !leaves)
         return __builtin_popcount(to_bits);
     Piece piece = s->board[sq];
     int n = 0;
     for (; to_bits; to_bits &= to_bits - 1)
-        list[n++] = qbb_move(sq, qbb_line_squares[at.line][__builtin_ctz(to_bits)], piece, piece);
+        emit(list, n++, leaves, sq, qbb_line_squares[at.line][__builtin_ctz(to_bits)], piece, piece);
     return n;
 }
 
 /* Moves from `from` onto `to_set`, counted or written. */
-ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, int from, QbbSet to_set)
+ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int from, QbbSet to_set)
 {
-    if (!list)
+    if (!list && !leaves)
         return qbb_popcount(to_set);
     Piece piece = s->board[from];
     int n = 0, to;
     QBB_FOR_EACH(to, to_set)
-    list[n++] = qbb_move(from, to, piece, piece);
+    emit(list, n++, leaves, from, to, piece, piece);
     return n;
 }
 
@@ -181,29 +271,67 @@ ALWAYS_INLINE bool king_target_attacked(const QbbState *s, const QbbSides *sides
     return false;
 }
 
-/* The common node's moves, counted (list NULL) or written; -1 when the
- * node is not a common one. */
-ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
+/* Pins on one king line (`at`, orientation o; `reach` the king's along
+ * it): an enemy slider seen past the first man on either side pins him if
+ * he is the mover's (not if he is an enemy or a king); usually none is, so
+ * whose he is is asked only then.  Adds each pin after the `pins` kept so
+ * far and returns how many, or -1 for a pinned pawn (the general path
+ * takes the node). */
+ALWAYS_INLINE int line_pins(const QbbState *s, QbbSquareLine at, int o, unsigned occupancy, unsigned reach,
+                            unsigned sliders, QbbSet *pinned, int pinned_square[8], int pinned_orientation[8], int pins)
+{
+    unsigned first = reach & occupancy;
+    unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & sliders;
+    for (; pinners; pinners &= pinners - 1) {
+        unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
+        int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
+        if (s->controller[PIECE_ARMY(s->board[sq])] != s->turn)
+            continue;
+        if (PIECE_KIND(s->board[sq]) == PAWN)
+            return -1;
+        qbb_toggle(pinned, sq);
+        pinned_square[pins] = sq;
+        pinned_orientation[pins++] = o;
+    }
+    return pins;
+}
+
+/* The square of the mover's king, with the sides and the near danger
+ * round him; -1 unless he has exactly one king and no enemy knight, pawn
+ * or king attacks it.  Near danger: enemy knights, pawns and kings matter
+ * only within a 7 x 7 box round the king; one test of that box usually
+ * skips the whole part. */
+ALWAYS_INLINE int one_king_out_of_near_danger(const QbbState *s, QbbSet friends, QbbSides *sides, QbbSet *danger)
+{
+    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
+    if (qbb_none(my_kings) || qbb_several(my_kings))
+        return -1;
+    int ksq = qbb_first(my_kings);
+    qbb_sides(s, s->turn, sides);
+    *danger = qbb_empty();
+    if (qbb_any(qbb_and(sides->enemies, qbb_box7[ksq]))) {
+        *danger = qbb_near_danger(s, sides->enemies, ksq);
+        if (qbb_test(*danger, ksq))
+            return -1;
+    }
+    return ksq;
+}
+
+/* The common node's moves, written (leaves NULL) or visited as leaves
+ * (list NULL, leaves the state: visit_leaf); -1 when the node is not a
+ * common one.  (Counted: common_count below.) */
+ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves)
 {
     int mover = s->turn;
     unsigned armies = s->armies_of[mover];
     QbbSet friends = s->by_controller[mover];
-    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
-    /* One king.  Several armies (each with its own pawn directions) only
-     * when counting: a list's landing piece for a committed pawn is built
-     * from the army, which the sets do not tell apart. */
-    if (qbb_none(my_kings) || qbb_several(my_kings) || (list && (armies & (armies - 1))))
-        return -1;
-    int ksq = qbb_first(my_kings);
     QbbSides sides;
-    qbb_sides(s, mover, &sides);
-
-    QbbSet danger = qbb_empty();
-    if (qbb_any(qbb_and(sides.enemies, qbb_box7[ksq]))) {
-        danger = qbb_near_danger(s, sides.enemies, ksq);
-        if (qbb_test(danger, ksq))
-            return -1;
-    }
+    QbbSet danger;
+    /* One army: a list's landing piece for a committed pawn is built from
+     * the army, which the sets do not tell apart. */
+    int ksq = (armies & (armies - 1)) ? -1 : one_king_out_of_near_danger(s, friends, &sides, &danger);
+    if (ksq < 0)
+        return -1;
 
     /* Checks and pins along the king's lines.  A pin is kept as its man
      * and orientation; a pinned pawn leaves for the general path. */
@@ -218,22 +346,9 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
         unsigned reach = qbb_reach12(occupancy, at.pos);
         if (reach & sliders)
             return -1;
-        /* Sliders seen past the first man on either side pin him if he is
-         * the mover's (not if he is an enemy or a king); usually none is,
-         * so whose he is is asked only then. */
-        unsigned first = reach & occupancy;
-        unsigned pinners = qbb_reach12(occupancy & ~first, at.pos) & sliders;
-        for (; pinners; pinners &= pinners - 1) {
-            unsigned side = (unsigned)__builtin_ctz(pinners) > at.pos ? 0xFFFu << (at.pos + 1) : (1u << at.pos) - 1;
-            int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
-            if (s->controller[PIECE_ARMY(s->board[sq])] != mover)
-                continue;
-            if (PIECE_KIND(s->board[sq]) == PAWN)
-                return -1;
-            qbb_toggle(&pinned, sq);
-            pinned_square[pins] = sq;
-            pinned_orientation[pins++] = o;
-        }
+        pins = line_pins(s, at, o, occupancy, reach, sliders, &pinned, pinned_square, pinned_orientation, pins);
+        if (pins < 0)
+            return -1;
     }
 
     QbbSet empty = qbb_andnot(qbb_board(), s->occupied);
@@ -241,40 +356,22 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
     QbbSet targets = qbb_or(empty, capturable);
     QbbSet free_men = qbb_andnot(friends, pinned);
 
-    int n = 0;
     unsigned counted = 0;
-    if (!(armies & (armies - 1))) {
-        /* One army, nearly always: its own copy, with every flag known. */
-        n = pawn_moves(s, list, __builtin_ctz(armies), free_men, empty, capturable, &counted);
-        if (n < 0)
-            return -1;
-    } else {
-        for (; armies; armies &= armies - 1) {
-            int pawns = pawn_moves(s, NULL, __builtin_ctz(armies), free_men, empty, capturable, &counted);
-            if (pawns < 0)
-                return -1;
-            n += pawns;
-        }
-    }
-#define AT (list ? list + n : NULL)
+    int n = pawn_moves(s, list, leaves, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+    if (n < 0)
+        return -1;
     int from;
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
-    n += set_moves(s, AT, from, qbb_and(qbb_knight_attacks[from], targets));
-    QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men);
-    QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men);
-    if (!list) {
-        n += qbb_count_slider_rays(rook_like, bishop_like, empty, targets);
-    } else {
-        QBB_FOR_EACH(from, rook_like)
-        {
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_RANK);
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_FILE);
-        }
-        QBB_FOR_EACH(from, bishop_like)
-        {
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_DIAGONAL);
-            n += line_moves(s, &sides, targets, AT, from, QBB_LINE_ANTI_DIAGONAL);
-        }
+    n += set_moves(s, AT, leaves, from, qbb_and(qbb_knight_attacks[from], targets));
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men))
+    {
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_RANK);
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_FILE);
+    }
+    QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men))
+    {
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_DIAGONAL);
+        n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_ANTI_DIAGONAL);
     }
     /* A pinned slider moves along its pin line, where its reach stops at
      * the king and the pinner; a pinned knight does not move. */
@@ -282,34 +379,114 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list)
         int sq = pinned_square[i], o = pinned_orientation[i];
         Kind kind = PIECE_KIND(s->board[sq]);
         if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
-            n += line_moves(s, &sides, targets, AT, sq, o);
+            n += line_moves(s, &sides, targets, AT, leaves, sq, o);
     }
 
     int to;
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger);
     if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
         king_targets = qbb_targets_off_slider_map(&sides, king_targets, empty, ksq);
-        n += set_moves(s, AT, ksq, king_targets);
+        n += set_moves(s, AT, leaves, ksq, king_targets);
     } else {
+        Piece king = s->board[ksq];
         QBB_FOR_EACH(to, king_targets)
-        if (!king_target_attacked(s, &sides, ksq, to)) {
-            if (list)
-                list[n] = qbb_move(ksq, to, s->board[ksq], s->board[ksq]);
-            n++;
+        if (!king_target_attacked(s, &sides, ksq, to))
+            emit(list, n++, leaves, ksq, to, king, king);
+    }
+    return n;
+}
+
+/* The common node's moves counted, the enemy sliders' attack map first
+ * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 2): it
+ * comes out of the same eight fills as the mover's sliders' moves, and
+ * it answers the three questions the king's lines answered before.
+ * - Check: the king on the map.  (Near danger as in common_node.)
+ * - Pins: a pinned friend is always hit by its pinner's ray, so a king
+ *   line is read only when a friend on it is on the map; usually none is.
+ *   When a pin is found, the sliders are counted again without the pinned.
+ * - The king's steps: not on the map.  With no slider check no ray reaches
+ *   the king, so lifting him off his square lengthens no ray.
+ * Pawns that may promote are counted here too (army_pawns). */
+ALWAYS_INLINE int common_count(const QbbState *s)
+{
+    int mover = s->turn;
+    unsigned armies = s->armies_of[mover];
+    QbbSet friends = s->by_controller[mover];
+    QbbSides sides;
+    QbbSet danger;
+    int ksq = one_king_out_of_near_danger(s, friends, &sides, &danger);
+    if (ksq < 0)
+        return -1;
+
+    QbbSet empty = qbb_andnot(qbb_board(), s->occupied);
+    QbbSet capturable = qbb_andnot(s->occupied, sides.blocked);
+    QbbSet targets = qbb_or(empty, capturable);
+    QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), friends);
+    QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), friends);
+    QbbTally sliders = qbb_tally_zero();
+    QbbSet map =
+        qbb_count_with_map(rook_like, bishop_like, sides.sliders[0], sides.sliders[1], empty, targets, &sliders);
+    if (qbb_test(map, ksq))
+        return -1;
+
+    /* Pins, on the king lines where a friend is hit. */
+    QbbSet hit = qbb_and(map, friends);
+    QbbSet pinned = qbb_empty();
+    int pinned_square[8], pinned_orientation[8], pins = 0;
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+        QbbSquareLine at = qbb_square_lines[ksq][o];
+        if (qbb_none(qbb_and(hit, qbb_line_sets[at.line])))
+            continue;
+        unsigned line_sliders = qbb_gather_on(sides.sliders[o >> 1], o, at.line);
+        unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
+        unsigned reach = qbb_reach12(occupancy, at.pos);
+        pins = line_pins(s, at, o, occupancy, reach, line_sliders, &pinned, pinned_square, pinned_orientation, pins);
+        if (pins < 0)
+            return -1;
+    }
+
+    QbbSet free_men = qbb_andnot(friends, pinned);
+    int n = 0;
+    unsigned counted = 0;
+    for (; armies; armies &= armies - 1) {
+        int pawns = pawn_moves(s, NULL, NULL, __builtin_ctz(armies), free_men, empty, capturable, &counted);
+        if (pawns < 0)
+            return -1;
+        n += pawns;
+    }
+    int from;
+    QbbTally t = sliders;
+    if (pins) {
+        /* A pinned slider moves along its pin line only, where its reach
+         * stops at the king and the pinner; a pinned knight does not move. */
+        t = qbb_tally_zero();
+        n += qbb_count_slider_rays(qbb_andnot(rook_like, pinned), qbb_andnot(bishop_like, pinned), empty, targets);
+        for (int i = 0; i < pins; i++) {
+            int sq = pinned_square[i], o = pinned_orientation[i];
+            Kind kind = PIECE_KIND(s->board[sq]);
+            if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
+                n += line_moves(s, &sides, targets, NULL, NULL, sq, o);
         }
     }
-#undef AT
-    return n;
+    QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
+    t = qbb_tally_add(t, qbb_and(qbb_knight_attacks[from], targets));
+    t = qbb_tally_add(t, qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), qbb_or(danger, map)));
+    return n + qbb_tally_total(t);
 }
 
 int qbb_count(const QbbState *s)
 {
-    int n = common_node(s, NULL);
+    int n = common_count(s);
     return n >= 0 ? n : qbb_count_general(s);
 }
 
 int qbb_generate(const QbbState *s, QbbMove *list)
 {
-    int n = common_node(s, list);
+    int n = common_node(s, list, NULL);
     return n >= 0 ? n : qbb_generate_general(s, list);
+}
+
+int qbb_visit_leaves(QbbState *s)
+{
+    return common_node(s, NULL, s);
 }

@@ -279,9 +279,17 @@ static void add_evasions(Frame *f, QbbSet friends, const KingSafety *safety)
     add_pawns(f, free_men, qbb_and(f->empty, evasion), qbb_and(f->capturable, evasion));
     for (QbbIter it = qbb_iter(qbb_and(s->sets[QBB_SET_KNIGHTS], free_men)); qbb_next(&it, &from);)
         add_moves_from(f, from, qbb_and(qbb_knight_attacks[from], qbb_and(f->targets, evasion)));
-    for (QbbIter it = qbb_iter(qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men)); qbb_next(&it, &from);)
+    QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men);
+    QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men);
+    /* Counted, the sliders' evasions are their ray fills onto the mask
+     * (steps.md of results/quaternity-bitboard-speed-2026-12-06, step 6). */
+    if (!f->list) {
+        f->n += qbb_count_slider_rays(rook_like, bishop_like, f->empty, qbb_and(f->targets, evasion));
+        return;
+    }
+    for (QbbIter it = qbb_iter(rook_like); qbb_next(&it, &from);)
         add_slider_evasions(f, from, QBB_LINE_RANK, QBB_LINE_FILE, evasion);
-    for (QbbIter it = qbb_iter(qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men)); qbb_next(&it, &from);)
+    for (QbbIter it = qbb_iter(bishop_like); qbb_next(&it, &from);)
         add_slider_evasions(f, from, QBB_LINE_DIAGONAL, QBB_LINE_ANTI_DIAGONAL, evasion);
 }
 
@@ -343,9 +351,10 @@ ALWAYS_INLINE void frame_init(Frame *f, const QbbState *s, QbbMove *list, int mo
     f->targets = qbb_or(f->empty, f->capturable);
 }
 
-/* Moves of a controller with several kings: pseudo-legal moves, those
- * that may change a king's safety tried on a copy of the position. */
-static int generate_several_kings(const QbbState *s, QbbMove *list)
+/* Moves of a controller with several kings while one of them is
+ * attacked: pseudo-legal moves, those that may change a king's safety
+ * tried on a copy of the position. */
+static int generate_several_kings_in_check(const QbbState *s, QbbMove *list)
 {
     int mover = s->turn;
     QbbSet friends = s->by_controller[mover];
@@ -400,6 +409,105 @@ static int generate_several_kings(const QbbState *s, QbbMove *list)
         }
     }
     return kept;
+}
+
+/* One pinned man of a controller with several kings, onto `allowed`
+ * only (the squares every pin on him leaves him). */
+static void add_pinned_man(Frame *f, int sq, QbbSet allowed)
+{
+    Piece piece = f->s->board[sq];
+    switch (PIECE_KIND(piece)) {
+    case PAWN: {
+        QbbSet one = qbb_square(sq), quiet = qbb_and(f->empty, allowed), captures = qbb_and(f->capturable, allowed);
+        if (PIECE_PAWN_STATE(piece) == PAWN_UNCOMMITTED)
+            add_uncommitted_pawns(f, one, PIECE_ARMY(piece), quiet, captures);
+        else
+            add_directed_pawns(f, one, PIECE_PAWN_STATE(piece) - PAWN_UP, quiet, captures);
+        break;
+    }
+    case KNIGHT: add_moves_from(f, sq, qbb_and(qbb_knight_attacks[sq], qbb_and(f->targets, allowed))); break;
+    case ROOK: add_slider_evasions(f, sq, QBB_LINE_RANK, QBB_LINE_FILE, allowed); break;
+    case BISHOP: add_slider_evasions(f, sq, QBB_LINE_DIAGONAL, QBB_LINE_ANTI_DIAGONAL, allowed); break;
+    case QUEEN:
+        add_slider_evasions(f, sq, QBB_LINE_RANK, QBB_LINE_FILE, allowed);
+        add_slider_evasions(f, sq, QBB_LINE_DIAGONAL, QBB_LINE_ANTI_DIAGONAL, allowed);
+        break;
+    default: break;
+    }
+}
+
+/* Moves of a controller with several kings (it moves assimilated armies),
+ * legal without trying them: the single-king rules applied to each king
+ * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 3).  The
+ * enemies' men do not move and a capture only removes one of them, so
+ * while no king is attacked a move can endanger a king only by
+ * - lifting a man pinned to that king off the pin line: each king's pins
+ *   are found as one king's are, another own king counting as a friend
+ *   (a king pinned to another keeps to the line too), and a man pinned to
+ *   several kings keeps to what all their lines leave him;
+ * - the king stepping onto an attacked square (near danger and the enemy
+ *   sliders' map with him lifted, as for one king).
+ * While any king is attacked the moves are tried on a copy
+ * (generate_several_kings_in_check): rare, and evasions for several kings
+ * at once are no single-king question. */
+static int generate_several_kings(const QbbState *s, QbbMove *list)
+{
+    int mover = s->turn;
+    QbbSet friends = s->by_controller[mover];
+    QbbSet my_kings = qbb_and(s->sets[QBB_SET_KINGS], friends);
+    Frame f;
+    frame_init(&f, s, list, mover);
+    enum { MOST_KINGS = 4, MOST_PINS = 8 * MOST_KINGS };
+    int king_squares[MOST_KINGS], kings = 0, ksq;
+    QbbSet danger[MOST_KINGS];
+    int pinned_squares[MOST_PINS], pin_count = 0;
+    QbbSet pin_rays[MOST_PINS], pinned = qbb_empty();
+    for (QbbIter it = qbb_iter(my_kings); qbb_next(&it, &ksq);) {
+        KingSafety safety;
+        find_king_safety(s, &f.sides, ksq, &safety);
+        if (safety.line_checks || qbb_any(safety.near_checkers) || kings == MOST_KINGS)
+            return generate_several_kings_in_check(s, list);
+        king_squares[kings] = ksq;
+        danger[kings++] = safety.danger;
+        for (int i = 0; i < safety.pin_count; i++) {
+            const Pin *pin = &safety.pins[i];
+            if (!qbb_test(friends, pin->square))
+                continue;
+            pinned = qbb_or(pinned, qbb_square_sets[pin->square]);
+            pinned_squares[pin_count] = pin->square;
+            pin_rays[pin_count++] = qbb_line_deposit(pin->line, pin->ray);
+        }
+    }
+    /* What the pins leave each pinned man. */
+    int pinned_men[MOST_PINS], men = 0;
+    QbbSet allowed[MOST_PINS];
+    for (int i = 0; i < pin_count; i++) {
+        int m = 0;
+        while (m < men && pinned_men[m] != pinned_squares[i])
+            m++;
+        if (m == men) {
+            pinned_men[men] = pinned_squares[i];
+            allowed[men++] = pin_rays[i];
+        } else {
+            allowed[m] = qbb_and(allowed[m], pin_rays[i]);
+        }
+    }
+    KingSafety free = {.pinned = pinned, .pin_count = 0};
+    add_men(&f, qbb_andnot(friends, my_kings), &free);
+    for (int m = 0; m < men; m++)
+        if (!qbb_test(my_kings, pinned_men[m]))
+            add_pinned_man(&f, pinned_men[m], allowed[m]);
+    for (int k = 0; k < kings; k++) {
+        ksq = king_squares[k];
+        QbbSet to_set = qbb_andnot(qbb_and(qbb_king_attacks[ksq], f.targets), danger[k]);
+        for (int m = 0; m < men; m++)
+            if (pinned_men[m] == ksq)
+                to_set = qbb_and(to_set, allowed[m]);
+        if (qbb_any(to_set))
+            to_set = qbb_targets_off_slider_map(&f.sides, to_set, f.empty, ksq);
+        add_moves_from(&f, ksq, to_set);
+    }
+    return f.n + qbb_tally_total(f.tally);
 }
 
 ALWAYS_INLINE int generate(const QbbState *s, QbbMove *list)

@@ -12,6 +12,12 @@ int qbb_generate(const QbbState *s, QbbMove *list);
 /* The same number, without writing the moves: popcounts of target sets. */
 int qbb_count(const QbbState *s);
 
+/* The perft's last ply without bulk counting: every legal move made on `s`
+ * (whole in memory) and unmade where it is generated, no list; returns how
+ * many, or -1 for a node the common-node path leaves to the general
+ * generator (then the caller makes the moves of qbb_generate's list). */
+int qbb_visit_leaves(QbbState *s);
+
 /* Both take the common node on their own (bitboard_common.c) and leave
  * every other to these, which handle any position (bitboard_movegen.c). */
 int qbb_generate_general(const QbbState *s, QbbMove *list);

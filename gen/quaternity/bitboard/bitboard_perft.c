@@ -21,6 +21,11 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int d
 {
     if (bulk && depth == 1)
         return (uint64_t)qbb_count(s);
+    if (!bulk && depth == 1) {
+        int leaves = qbb_visit_leaves(s);
+        if (leaves >= 0)
+            return (uint64_t)leaves;
+    }
     QbbMove moves[QBB_MAX_MOVES];
     int n = qbb_generate(s, moves);
     uint64_t nodes = 0;

@@ -28,6 +28,18 @@ static inline __attribute__((always_inline)) QbbSet qbb_steps(QbbSet a, int dr, 
  * slider's moves that way. */
 static inline __attribute__((always_inline)) QbbSet qbb_rays(QbbSet sliders, QbbSet empty, int dr, int df)
 {
+#if defined(__AVX2__) && !defined(QBB_PORTABLE)
+    /* Toward file l, in each rank's 16-bit lane: o ^ (o - 2 * sliders),
+     * o the men (the sliders among them), is every slider's run up to and
+     * including the first man (a borrow stops at the first set bit; past
+     * the last man it runs into the padding, which callers drop).  One
+     * subtraction for the four doublings (steps.md, step 8). */
+    if (dr == 0 && df > 0) {
+        __m256i o = _mm256_xor_si256(qbb_m(empty), qbb_m(qbb_board()));
+        __m256i twice = _mm256_add_epi16(qbb_m(sliders), qbb_m(sliders));
+        return qbb_v(_mm256_xor_si256(o, _mm256_sub_epi16(o, twice)));
+    }
+#endif
     QbbSet g = sliders, p = empty;
     g = qbb_or(g, qbb_and(p, qbb_steps(g, dr, df, 1)));
     p = qbb_and(p, qbb_steps(p, dr, df, 1));
@@ -37,6 +49,140 @@ static inline __attribute__((always_inline)) QbbSet qbb_rays(QbbSet sliders, Qbb
     p = qbb_and(p, qbb_steps(p, dr, df, 4));
     g = qbb_or(g, qbb_and(p, qbb_steps(g, dr, df, 8)));
     return qbb_steps(g, dr, df, 1);
+}
+
+/* The rays of two sets of sliders in one direction over the same empty
+ * squares: the mover's and the enemies', sharing each doubling of the
+ * empty-square propagator. */
+static inline __attribute__((always_inline)) void qbb_rays_pair(QbbSet a, QbbSet b, QbbSet empty, int dr, int df,
+                                                                QbbSet *rays_a, QbbSet *rays_b)
+{
+    QbbSet ga = a, gb = b, p = empty;
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 1)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 1)));
+    p = qbb_and(p, qbb_steps(p, dr, df, 1));
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 2)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 2)));
+    p = qbb_and(p, qbb_steps(p, dr, df, 2));
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 4)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 4)));
+    p = qbb_and(p, qbb_steps(p, dr, df, 4));
+    ga = qbb_or(ga, qbb_and(p, qbb_steps(ga, dr, df, 8)));
+    gb = qbb_or(gb, qbb_and(p, qbb_steps(gb, dr, df, 8)));
+    *rays_a = qbb_steps(ga, dr, df, 1);
+    *rays_b = qbb_steps(gb, dr, df, 1);
+}
+
+/* One direction of qbb_count_with_map. */
+static inline __attribute__((always_inline)) void qbb_count_and_map_toward(QbbSet mine, QbbSet theirs, QbbSet empty,
+                                                                           QbbSet targets, int dr, int df,
+                                                                           QbbTally *tally, QbbSet *map)
+{
+    QbbSet my_rays, their_rays;
+    qbb_rays_pair(mine, theirs, empty, dr, df, &my_rays, &their_rays);
+    *tally = qbb_tally_add(*tally, qbb_and(my_rays, targets));
+    *map = qbb_or(*map, their_rays);
+}
+
+#if defined(QBB_AVX512_POPCOUNT) && defined(QBB_AVX512_FUNNEL) && defined(__AVX512BW__)
+#define QBB_PAIRED_FILLS 1
+/* Two sets in one 512-bit register (the mover's sliders low, the
+ * enemies' high), stepped together: the same rank and file steps as
+ * bb144_avx2.h's, on both halves at once.  Each half's word 3 is zero
+ * before a step (the fills AND every step with the empty squares), and the
+ * masks keep a half's words from crossing into the other. */
+static inline __attribute__((always_inline)) __m512i qbb_pair_steps(__m512i a, int dr, int df, int k)
+{
+    __m512i zero = _mm512_setzero_si512();
+    if (dr > 0) {
+        __m512i low_up = _mm512_maskz_alignr_epi64(0xEE, a, zero, 7); /* {0, w0, w1, w2} each half */
+        switch (k) {
+        case 1: a = _mm512_shldi_epi64(a, low_up, 16); break;
+        case 2: a = _mm512_shldi_epi64(a, low_up, 32); break;
+        case 4: a = low_up; break;
+        default: a = _mm512_maskz_alignr_epi64(0xCC, a, zero, 6); break; /* {0, 0, w0, w1} */
+        }
+    } else if (dr < 0) {
+        __m512i high_down = _mm512_maskz_alignr_epi64(0x33, zero, a, 1); /* {w1, w2, 0, 0} each half */
+        switch (k) {
+        case 1: a = _mm512_shrdi_epi64(a, high_down, 16); break;
+        case 2: a = _mm512_shrdi_epi64(a, high_down, 32); break;
+        case 4: a = high_down; break;
+        default: a = _mm512_maskz_alignr_epi64(0x11, zero, a, 2); break; /* {w2, 0, 0, 0} */
+        }
+    }
+    if (df)
+        a = df > 0 ? _mm512_slli_epi16(a, (unsigned)k) : _mm512_srli_epi16(a, (unsigned)k);
+    return a;
+}
+
+/* qbb_rays on the pair, the empty squares in both halves. */
+static inline __attribute__((always_inline)) __m512i qbb_pair_rays(__m512i g, __m512i p, int dr, int df)
+{
+    if (dr == 0 && df > 0) { /* as qbb_rays */
+        __m512i o = _mm512_xor_si512(p, _mm512_set1_epi16(0x0FFF));
+        return _mm512_xor_si512(o, _mm512_sub_epi16(o, _mm512_add_epi16(g, g)));
+    }
+    g = _mm512_or_si512(g, _mm512_and_si512(p, qbb_pair_steps(g, dr, df, 1)));
+    p = _mm512_and_si512(p, qbb_pair_steps(p, dr, df, 1));
+    g = _mm512_or_si512(g, _mm512_and_si512(p, qbb_pair_steps(g, dr, df, 2)));
+    p = _mm512_and_si512(p, qbb_pair_steps(p, dr, df, 2));
+    g = _mm512_or_si512(g, _mm512_and_si512(p, qbb_pair_steps(g, dr, df, 4)));
+    p = _mm512_and_si512(p, qbb_pair_steps(p, dr, df, 4));
+    g = _mm512_or_si512(g, _mm512_and_si512(p, qbb_pair_steps(g, dr, df, 8)));
+    return qbb_pair_steps(g, dr, df, 1);
+}
+
+static inline __attribute__((always_inline)) __m512i qbb_pair(QbbSet low, QbbSet high)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(qbb_m(low)), qbb_m(high), 1);
+}
+
+/* One direction of qbb_count_with_map on the pair: the map gathers both
+ * halves (the enemies' half is read), the count the mover's targets. */
+#define QBB_PAIR_DIRECTION(sliders, dr, df)                                                                            \
+    do {                                                                                                               \
+        __m512i rays = qbb_pair_rays(sliders, p, dr, df);                                                              \
+        map = _mm512_or_si512(map, rays);                                                                              \
+        counts = _mm512_add_epi64(counts, _mm512_popcnt_epi64(_mm512_and_si512(rays, mine)));                          \
+    } while (0)
+#endif
+
+/* The mover's slider moves counted into `tally` and the enemy sliders'
+ * attack map (as qbb_slider_attack_map) in the same eight fills: the count
+ * needs the map anyway, for checks, pins and the king's steps
+ * (bitboard_common.c).  With AVX-512 the two fills of a direction are one
+ * (QBB_PAIRED_FILLS). */
+static inline __attribute__((always_inline)) QbbSet qbb_count_with_map(QbbSet rook_like, QbbSet bishop_like,
+                                                                       QbbSet enemy_rook_like, QbbSet enemy_bishop_like,
+                                                                       QbbSet empty, QbbSet targets, QbbTally *tally)
+{
+#ifdef QBB_PAIRED_FILLS
+    __m512i rooks = qbb_pair(rook_like, enemy_rook_like), bishops = qbb_pair(bishop_like, enemy_bishop_like);
+    __m512i p = qbb_pair(empty, empty), mine = qbb_pair(targets, qbb_empty());
+    __m512i map = _mm512_setzero_si512(), counts = _mm512_setzero_si512();
+    QBB_PAIR_DIRECTION(rooks, 1, 0);
+    QBB_PAIR_DIRECTION(rooks, -1, 0);
+    QBB_PAIR_DIRECTION(rooks, 0, 1);
+    QBB_PAIR_DIRECTION(rooks, 0, -1);
+    QBB_PAIR_DIRECTION(bishops, 1, 1);
+    QBB_PAIR_DIRECTION(bishops, 1, -1);
+    QBB_PAIR_DIRECTION(bishops, -1, 1);
+    QBB_PAIR_DIRECTION(bishops, -1, -1);
+    tally->words = _mm256_add_epi64(tally->words, _mm512_castsi512_si256(counts));
+    return qbb_v(_mm512_extracti64x4_epi64(map, 1));
+#else
+    QbbSet map = qbb_empty();
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 1, 0, tally, &map);
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, -1, 0, tally, &map);
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 0, 1, tally, &map);
+    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 0, -1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, 1, 1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, 1, -1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, -1, 1, tally, &map);
+    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, -1, -1, tally, &map);
+    return map;
+#endif
 }
 
 /* The moves of the free rook-likes and bishop-likes, counted: eight ray
