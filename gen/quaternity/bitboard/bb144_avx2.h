@@ -11,8 +11,9 @@
 
 /* AVX-512 (VL with VPOPCNTDQ, and VBMI2) where the compiler targets it:
  * the tally is one VPOPCNTQ a set and rank steps are funnel shifts, which
- * leave the shuffle port to the rest (results/quaternity-bitboard-speed-
- * 2026-12-06/steps.md, steps 1 and 2).  The same register layout either way. */
+ * leave the shuffle port to the rest
+ * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, steps
+ * 1 and 2).  The same register layout either way. */
 #if defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
 #define QBB_AVX512_POPCOUNT 1
 #endif

@@ -63,7 +63,7 @@ ALWAYS_INLINE QbbSet step_toward2(QbbSet a, int d, int side)
  * generated (qbb_visit_leaves): the move made on the state, whole in
  * memory, and unmade from the values held in registers, with no list, no
  * QbbSaved record and the next turn known once per node
- * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 5). */
+ * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, step 5). */
 ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece moved)
 {
     int turn = s->turn, left = qbb_piece_set[moved], landed = qbb_piece_set[placed];
@@ -397,7 +397,7 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves
 }
 
 /* The common node's moves counted, the enemy sliders' attack map first
- * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 2): it
+ * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, step 2): it
  * comes out of the same eight fills as the mover's sliders' moves, and
  * it answers the three questions the king's lines answered before.
  * - Check: the king on the map.  (Near danger as in common_node.)

@@ -282,7 +282,7 @@ static void add_evasions(Frame *f, QbbSet friends, const KingSafety *safety)
     QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men);
     QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), free_men);
     /* Counted, the sliders' evasions are their ray fills onto the mask
-     * (steps.md of results/quaternity-bitboard-speed-2026-12-06, step 6). */
+     * (steps.md of results/experiments/2026-12-06-quaternity-bitboard-speed, step 6). */
     if (!f->list) {
         f->n += qbb_count_slider_rays(rook_like, bishop_like, f->empty, qbb_and(f->targets, evasion));
         return;
@@ -438,7 +438,7 @@ static void add_pinned_man(Frame *f, int sq, QbbSet allowed)
 
 /* Moves of a controller with several kings (it moves assimilated armies),
  * legal without trying them: the single-king rules applied to each king
- * (results/quaternity-bitboard-speed-2026-12-06/steps.md, step 3).  The
+ * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, step 3).  The
  * enemies' men do not move and a capture only removes one of them, so
  * while no king is attacked a move can endanger a king only by
  * - lifting a man pinned to that king off the pin line: each king's pins
