@@ -8,6 +8,7 @@
 #   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
 #   make compare BASE=COMMIT  every backend's perft side by side with a build of COMMIT (RUNS=N, default 5; SET=chess, chess960, quaternity)
 #   make perft-full every published count at every depth (long: see results/README.md)
+#   make gate       the community perft gate (125,625 counts) on every chess backend and the magic build
 #   make bench      Google Benchmark + hyperfine + plots (long: see results/README.md)
 #   make bench-quick the same, trimmed to under two minutes
 #   make bench-headline the headline speed table alone (about three minutes)
@@ -213,6 +214,28 @@ compare: $(PERFT_BIN)
 
 perft-full: $(PERFT_BIN)
 	./scripts/perft-full.sh
+
+# The community's correctness gate (positions/chess/community/README.md):
+# every count to depth 4 of its five public-domain sets, 125,625 counts, on
+# each chess backend and on the bitboard's magic build (NO_PEXT=1); fails on
+# any wrong count, and when fewer counts than that were checked (a truncated
+# file).  Last run: results/community-gate-2026-12-06/.
+GATE_EPD = $(sort $(wildcard positions/chess/community/*.epd))
+GATE_COUNTS = 125625
+GATE_RUNS = $(PERFT_BIN):mailbox $(PERFT_BIN):padded $(PERFT_BIN):bitboard bin/perft-nopext:bitboard
+.PHONY: gate
+gate: $(PERFT_BIN)
+	$(MAKE) --no-print-directory -j$(JOBS) NO_PEXT=1 bin/perft-nopext
+	@for run in $(GATE_RUNS); do \
+	    bin=$${run%%:*}; backend=$${run#*:}; checked=0; \
+	    for f in $(GATE_EPD); do \
+	        $$bin -b $$backend --suite $$f --max-depth 4 > $(BUILD)/gate.out 2>&1 || \
+	            { grep -v ' ok$$' $(BUILD)/gate.out; echo "gate: $$bin -b $$backend: $$f fails"; exit 1; }; \
+	        checked=$$((checked + $$(grep -c ' ok$$' $(BUILD)/gate.out))); \
+	    done; \
+	    [ $$checked -eq $(GATE_COUNTS) ] || { echo "gate: $$bin -b $$backend checked $$checked counts, not $(GATE_COUNTS)"; exit 1; }; \
+	    echo "gate: $$bin -b $$backend: $$checked counts right"; \
+	done
 
 # The files `make format` rewrites and `make format-check` checks (CI).
 FORMAT_SRC = $(GEN_SRC) $(PERFT_SRC) $(TEST_SRC) $(MPI_SRC) $(wildcard gen/*/*.h gen/*/*/*.h tests/*.h tests/support/*.h tests/planted/*.[ch] bench/*.c bench/*.cpp bench/*.h)

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "perft_hash.h"
+#include "perft_stats.h"
 #include "position.h"
 
 /* The exit status of a broken backend contract (EX_SOFTWARE). */
@@ -88,6 +89,14 @@ typedef struct BackendCore {
      * description of the first disagreement.  May be NULL (nothing
      * redundant to check). */
     const char *(*check)(const void *state);
+
+    /* Optional, NULL when the backend counts none (BACKEND_CORE leaves it
+     * NULL, BACKEND_CORE_WITH_STATS sets it): the statistics
+     * (perft_stats.h) of the leaves `depth` >= 1 plies down, written to
+     * *out.  Its own recursion, apart from perft's: every last-ply move is
+     * made and classified (no bulk counting).  The position is unchanged
+     * afterwards. */
+    void (*perft_stats)(void *state, int depth, PerftStats *out);
 } BackendCore;
 
 /* The BackendCore of a backend whose native functions follow the naming
@@ -102,6 +111,14 @@ typedef struct BackendCore {
  * only turn the untyped pointers into the native ones. */
 /* clang-format off */
 #define BACKEND_CORE(prefix, State, NativeMove, Undo, capacity, tables_init, release)                                           \
+    BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, NULL)
+/* The same for a backend that also counts statistics: PREFIX_perft_stats,
+ * typed on its State, becomes the core's perft_stats. */
+#define BACKEND_CORE_WITH_STATS(prefix, State, NativeMove, Undo, capacity, tables_init, release)                                \
+    static void prefix##_core_perft_stats(void *s, int d, PerftStats *o) { prefix##_perft_stats(s, d, o); }                     \
+    BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, prefix##_core_perft_stats)
+/* What both expand to; `stats` is the core's perft_stats (or NULL). */
+#define BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, stats)                                           \
     static void *prefix##_core_create(void)                                                                                     \
     {                                                                                                                           \
         void (*const tables_)(void) = (tables_init);                                                                            \
@@ -140,7 +157,7 @@ typedef struct BackendCore {
         .save = prefix##_core_save, .generate = prefix##_core_generate, .count = prefix##_core_count,                           \
         .make = prefix##_core_make, .unmake = prefix##_core_unmake, .decode = prefix##_core_decode,                             \
         .encode = prefix##_core_encode, .perft = prefix##_core_perft, .key = prefix##_core_key,                                 \
-        .perft_hashed = prefix##_core_perft_hashed, .check = prefix##_core_check,                                               \
+        .perft_hashed = prefix##_core_perft_hashed, .check = prefix##_core_check, .perft_stats = (stats),                       \
     }
 /* clang-format on */
 
@@ -183,6 +200,12 @@ typedef struct Backend {
     /* The Zobrist key of the current position (equal positions, equal keys);
      * NULL when the backend has none. */
     ZobristKey (*key)(const void *instance);
+
+    /* The leaf statistics (perft_stats.h) `depth` plies down into *out
+     * (depth <= 0: the position itself, one node and nothing else); false,
+     * *out untouched, when the backend counts none.  NULL when not built
+     * from a core. */
+    bool (*perft_stats)(void *instance, int depth, PerftStats *out);
 } Backend;
 
 /* The adapter's functions, for BACKEND_FROM_CORE. */
@@ -196,6 +219,7 @@ void backend_adapter_unmake(void *instance, Move move);
 uint64_t backend_adapter_perft(void *instance, int depth, bool bulk);
 uint64_t backend_adapter_perft_hashed(void *instance, int depth, bool bulk, PerftHash *table);
 ZobristKey backend_adapter_key(const void *instance);
+bool backend_adapter_perft_stats(void *instance, int depth, PerftStats *out);
 
 /* A registry entry built from a core: one per backend folder, named
  * <game>_<backend>_backend. */
@@ -205,6 +229,7 @@ ZobristKey backend_adapter_key(const void *instance);
         .destroy = backend_adapter_destroy, .load = backend_adapter_load, .save = backend_adapter_save,                \
         .generate = backend_adapter_generate, .make = backend_adapter_make, .unmake = backend_adapter_unmake,          \
         .perft = backend_adapter_perft, .perft_hashed = backend_adapter_perft_hashed, .key = backend_adapter_key,      \
+        .perft_stats = backend_adapter_perft_stats,                                                                    \
     }
 
 /* The one way a backend reports a broken contract: "perft: GAME BACKEND:

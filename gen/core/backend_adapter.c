@@ -276,3 +276,17 @@ ZobristKey backend_adapter_key(const void *instance)
     const Instance *in = instance;
     return in->core->key(in->state);
 }
+
+bool backend_adapter_perft_stats(void *instance, int depth, PerftStats *out)
+{
+    Instance *in = instance;
+    if (!in->core->perft_stats)
+        return false;
+    if (depth <= 0) {
+        *out = (PerftStats){.count[STATS_NODES] = 1};
+        return true;
+    }
+    in->core->perft_stats(in->state, depth, out);
+    debug_check(in, "perft statistics");
+    return true;
+}

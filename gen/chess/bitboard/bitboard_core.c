@@ -68,7 +68,7 @@ static inline uint64_t cbb_state_key(const CbbState *s)
 #define PH_BACKEND cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, CHESS_ZOBRIST
 #include "perft_hash_recursion.h"
 
-BACKEND_CORE(cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, cbb_tables_init, NULL);
+BACKEND_CORE_WITH_STATS(cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, cbb_tables_init, NULL);
 
 const Backend chess_bitboard_backend = BACKEND_FROM_CORE(
     cbb_core, "bitboard", GAME_CHESS,

@@ -176,6 +176,10 @@ int cmb_count(CmbState *s);
 /* Perft, depth >= 1; bulk: the last ply counted, not made. */
 uint64_t cmb_perft(CmbState *s, int depth, bool bulk);
 
+/* The leaf statistics `depth` >= 1 plies down into *out, every last-ply
+ * move made (mailbox_stats.c). */
+void cmb_perft_stats(CmbState *s, int depth, PerftStats *out);
+
 /* NULL when board, piece lists, list indices, counts and the rights agree,
  * else the first disagreement (debug builds, BACKEND_DEBUG_CHECK). */
 const char *cmb_check(const CmbState *s);

@@ -231,7 +231,7 @@ static inline uint64_t cmb_state_key(const CmbState *s)
 #define PH_BACKEND cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, CHESS_ZOBRIST
 #include "perft_hash_recursion.h"
 
-BACKEND_CORE(cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, cmb_tables_init, NULL);
+BACKEND_CORE_WITH_STATS(cmb, CmbState, CmbMove, CmbUndo, CMB_MAX_MOVES, cmb_tables_init, NULL);
 
 const Backend chess_mailbox_backend =
     BACKEND_FROM_CORE(cmb_core, "mailbox", GAME_CHESS,

@@ -12,6 +12,7 @@
 #include "x88_make.h"
 #include "x88_movegen.h"
 #include "x88_perft.h"
+#include "x88_stats.h"
 #include "x88_tables.h"
 
 /* The rights' plans in 0x88 squares (CpdCastle), the rights each square
@@ -232,7 +233,7 @@ static inline uint64_t cpd_state_key(const CpdBoard *s)
 #define PH_BACKEND cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, CHESS_ZOBRIST
 #include "perft_hash_recursion.h"
 
-BACKEND_CORE(cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, cpd_tables_init, NULL);
+BACKEND_CORE_WITH_STATS(cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, cpd_tables_init, NULL);
 
 const Backend chess_padded_backend =
     BACKEND_FROM_CORE(cpd_core, "padded", GAME_CHESS,
