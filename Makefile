@@ -183,6 +183,9 @@ run: $(PERFT_BIN)
 test: deps-test
 	$(MAKE) --no-print-directory -j$(JOBS) test-build
 	$(TEST_BIN) --jobs 2
+	@# The template's recipe for a new backend, followed in a scratch copy
+	@# of the tree and tested whole there (about 3 minutes).
+	./tests/template_recipe.sh
 
 test-build: $(TEST_BIN) $(PERFT_BIN) $(PLANTED_BIN)
 
@@ -219,7 +222,7 @@ perft-full: $(PERFT_BIN)
 # every count to depth 4 of its five public-domain sets, 125,625 counts, on
 # each chess backend and on the bitboard's magic build (NO_PEXT=1); fails on
 # any wrong count, and when fewer counts than that were checked (a truncated
-# file).  Last run: results/community-gate-2026-12-06/.
+# file).  Last run: results/counts/community-gate-2026-12-06/.
 GATE_EPD = $(sort $(wildcard positions/chess/community/*.epd))
 GATE_COUNTS = 125625
 GATE_RUNS = $(PERFT_BIN):mailbox $(PERFT_BIN):padded $(PERFT_BIN):bitboard bin/perft-nopext:bitboard

@@ -133,7 +133,7 @@ Test(chess_stats, published_tables_every_backend, .timeout = 300 * TEST_SLOWDOWN
 /* SHAREWIZ (revision of 2021-10-12): the start position's checks that are
  * not mates, split four ways: direct only, single discovered only, direct
  * and discovered, double discovered.  Depth 4: 461 0 0 0; depth 5: 26998 6
- * 0 0 (depth 6, 797896 329 46 0, is in results/chess-stats-2026-12-06/). */
+ * 0 0 (depth 6, 797896 329 46 0, is in results/experiments/2026-12-06-chess-stats/). */
 Test(chess_stats, start_checks_split_four_ways, .timeout = 120 * TEST_SLOWDOWN)
 {
     static const struct {
