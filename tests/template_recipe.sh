@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# make test, after the Criterion suite: the recipe of gen/chess/template/README.md
+# ("Adding a backend, step by step") followed to the letter in a scratch
+# copy of the tree (the tracked files as they are now): the folder copied to
+# gen/chess/mine/, the rename run as the README's own sed line (read from the
+# README, so the two cannot part), nothing registered by hand; then the
+# copy's whole test suite must pass with the new backend in it, --list must
+# name it, and -b all must cross-check it against the three chess backends.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tree=$PWD
+scratch=$(mktemp -d /tmp/perft-recipe-XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+fail() { echo "tests/template_recipe.sh: FAIL: $*" >&2; exit 1; }
+git ls-files -z | tar --null -T - -cf - | tar -C "$scratch" -xf -
+cd "$scratch"
+# Step 1: copy the folder.
+cp -r gen/chess/template gen/chess/mine
+mv gen/chess/mine/template.c gen/chess/mine/mine.c
+# Step 2: the rename, the README's line as it stands.
+rename=$(grep -E "^ +sed -i -e 's/\\\\btpl\\\\b/mine/g" gen/chess/template/README.md | sed 's/^ *//') ||
+    fail "gen/chess/template/README.md gives no rename line for 'mine'"
+eval "$rename"
+grep -qw tpl gen/chess/mine/mine.c && fail "the rename left 'tpl' in gen/chess/mine/mine.c: $(grep -nw tpl gen/chess/mine/mine.c | head -3)"
+# Step 3: nothing to register.  Build and test the copy.
+log=$scratch/recipe.log
+make --no-print-directory -j2 bin/perft test-build >"$log" 2>&1 || fail "the copy does not build: $(tail -n 5 "$log")"
+grep -q "warning:" "$log" && fail "the copy builds with warnings: $(grep -m 3 "warning:" "$log")"
+build/release/test-suite --jobs 2 >"$log" 2>&1 || fail "the copy's test suite fails: $(grep -E '^\[(FAIL|====)\]' "$log" | head -n 10 | tr '\n' ' ')"
+bin/perft --list | grep -qE '^mine +chess ' || fail "--list does not name mine: $(bin/perft --list)"
+kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+said=$(bin/perft -b all 3 "$kiwipete" 2>&1 >/dev/null) || fail "-b all with mine: $said"
+grep -q "^4 chess participants (0 engines) agree at depth 3" <<<"$said" || fail "-b all with mine: $said"
+echo "tests/template_recipe.sh: the README's recipe gives a backend 'mine' that builds without a warning, passes $(grep -oE 'Tested: [0-9]+' "$log" | head -n 1 | cut -d' ' -f2) tests and agrees with the three chess backends (-b all, Kiwipete perft 3)"
