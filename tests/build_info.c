@@ -67,6 +67,13 @@ Test(build_info, text_names_every_path)
     cr_expect(strncmp(t, b.arch, strlen(b.arch)) == 0, "'%s' does not start with the architecture", t);
     cr_expect(contains(t, b.chess_sliders_pext ? "PEXT sliders" : "magic sliders"), "%s", t);
     cr_expect(contains(t, b.quaternity_sets_avx2 ? "AVX2 144-bit sets" : "portable 144-bit sets"), "%s", t);
+    /* The AVX-512 paths of the sets are named when the build has them. */
+    bool avx512 = false;
+#if defined(__AVX2__) && !defined(QBB_PORTABLE) && defined(__AVX512VL__) &&                                            \
+    (defined(__AVX512VPOPCNTDQ__) || defined(__AVX512VBMI2__))
+    avx512 = true;
+#endif
+    cr_expect_eq(contains(t, "AVX-512"), avx512, "%s", t);
     cr_expect(contains(t, b.quaternity_lines_pext ? "PEXT line gathers" : "portable line gathers"), "%s", t);
     cr_expect(contains(t, b.padded_scans_sse2 ? "SSE2 rank scans" : "portable rank scans"), "%s", t);
     cr_expect(contains(t, b.popcount_instruction ? "popcount instruction" : "software popcount"), "%s", t);

@@ -14,7 +14,17 @@
 
 #if defined(__AVX2__) && !defined(QBB_PORTABLE)
 #define BI_SETS_AVX2 true
+/* The AVX-512 instructions the 144-bit sets use where the compiler targets
+ * them (the Quaternity bitboard's bb144_avx2.h tests the same macros). */
+#if defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VBMI2__)
+#define BI_SETS_TEXT "AVX2 144-bit sets with AVX-512 tallies and rank steps"
+#elif defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+#define BI_SETS_TEXT "AVX2 144-bit sets with AVX-512 tallies"
+#elif defined(__AVX512VL__) && defined(__AVX512VBMI2__)
+#define BI_SETS_TEXT "AVX2 144-bit sets with AVX-512 rank steps"
+#else
 #define BI_SETS_TEXT "AVX2 144-bit sets"
+#endif
 #else
 #define BI_SETS_AVX2 false
 #define BI_SETS_TEXT "portable 144-bit sets"
