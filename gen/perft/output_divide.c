@@ -8,7 +8,11 @@
 #include "registry.h"
 #include "report.h"
 
-void output_divide(Output *o, Game game, const Divide *d)
+/* One divide: text, perftree's "move count" lines, a blank line and the
+ * total; stockfish, "move: count" lines, a blank line and "Nodes searched:
+ * N"; when interrupted, the finished root moves and instead of the total
+ * the line naming the others.  JSON: nothing (output_divides_json). */
+static void output_divide(Output *o, Game game, const Divide *d)
 {
     bool stockfish = o->format == FORMAT_STOCKFISH;
     int unfinished = 0;
@@ -60,7 +64,8 @@ static json_t *divide_json(Game game, const Participant *p, const Divide *d)
     return j;
 }
 
-void output_divides_json(Output *o, Game game, const Participant *ps, const Divide *ds, int count, bool agree)
+/* JSON: every participant's divide ("divides") and whether they agree. */
+static void output_divides_json(Output *o, Game game, const Participant *ps, const Divide *ds, int count, bool agree)
 {
     if (o->format != FORMAT_JSON)
         return;
@@ -80,7 +85,9 @@ static const DivideEntry *entry_of(const Divide *d, Move move)
     return NULL;
 }
 
-void output_divide_table(Output *o, Game game, const Participant *ps, const Divide *ds, int count)
+/* Text: the divide table over the union of root moves, one column per
+ * participant, the rows that differ marked. */
+static void output_divide_table(Output *o, Game game, const Participant *ps, const Divide *ds, int count)
 {
     Move all[MAX_MOVES];
     int nall = 0;

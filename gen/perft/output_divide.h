@@ -6,19 +6,6 @@
 #include "output.h"
 #include "run_results.h"
 
-/* One divide: text, perftree's "move count" lines, a blank line and the
- * total; stockfish, "move: count" lines, a blank line and "Nodes searched:
- * N"; when interrupted, the finished root moves and instead of the total
- * the line naming the others.  JSON: nothing (output_divides_json). */
-void output_divide(Output *o, Game game, const Divide *d);
-
-/* JSON: every participant's divide ("divides") and whether they agree. */
-void output_divides_json(Output *o, Game game, const Participant *ps, const Divide *ds, int count, bool agree);
-
-/* Text: the divide table over the union of root moves, one column per
- * participant, the rows that differ marked. */
-void output_divide_table(Output *o, Game game, const Participant *ps, const Divide *ds, int count);
-
 /* The diagnosis of a disagreement: the position, the path to it and the
  * moves in dispute (text), or "disagreement" (JSON). */
 void output_disagreement(Output *o, const CrossReport *r);

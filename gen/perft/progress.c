@@ -37,7 +37,9 @@ void progress_names(Progress *p, const char *units, const char *nodes)
     p->nodes_name = nodes;
 }
 
-void progress_baseline(Progress *p, size_t units, PerftCount nodes)
+/* Units and nodes counted before this run (resumed from a checkpoint): in
+ * the totals shown, not in the speed or the estimate. */
+static void progress_baseline(Progress *p, size_t units, PerftCount nodes)
 {
     p->units_before = units;
     p->nodes_before = nodes;
@@ -89,7 +91,9 @@ void progress_update(Progress *p, size_t units_done, size_t units_total, PerftCo
     draw(p, units_done, units_total, nodes, elapsed, ending);
 }
 
-void progress_note(Progress *p, const char *line)
+/* Prints `line` (a whole message) on its own line, first clearing a
+ * terminal's progress line, which the next update redraws. */
+static void progress_note(Progress *p, const char *line)
 {
     fprintf(p->err, "%s%s\n", p->drawn && p->terminal ? "\r\033[K" : "", line);
     fflush(p->err);

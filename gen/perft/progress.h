@@ -37,14 +37,8 @@ void progress_names(Progress *p, const char *units, const char *nodes);
 /* Text the line shows after the counts, owned by the caller, who may
  * change it between updates (NULL: none). */
 void progress_note_with(Progress *p, const char *note);
-/* Units and nodes counted before this run (resumed from a checkpoint): in
- * the totals shown, not in the speed or the estimate. */
-void progress_baseline(Progress *p, size_t units, PerftCount nodes);
 /* Redraws the line when it is due. */
 void progress_update(Progress *p, size_t units_done, size_t units_total, PerftCount nodes);
-/* Prints `line` (a whole message) on its own line, first clearing a
- * terminal's progress line, which the next update redraws. */
-void progress_note(Progress *p, const char *line);
 /* Clears a terminal's line so that what follows starts clean; a forced
  * line that is not a terminal's ends on the run's totals ("done in 2s"). */
 void progress_finish(Progress *p, size_t units_done, size_t units_total, PerftCount nodes);

@@ -20,8 +20,4 @@ void engine_groups_add(pid_t group);
 /* Removes a group once it has been ended and waited for. */
 void engine_groups_remove(pid_t group);
 
-/* Ends every listed group (SIGKILL): for a signal handler, so only
- * async-signal-safe calls. */
-void engine_groups_end_all(void);
-
 #endif
