@@ -24,8 +24,12 @@ eval "$rename"
 grep -qw tpl gen/chess/mine/mine.c && fail "the rename left 'tpl' in gen/chess/mine/mine.c: $(grep -nw tpl gen/chess/mine/mine.c | head -3)"
 # Step 3: nothing to register.  Build and test the copy.
 log=$scratch/recipe.log
-make --no-print-directory -j2 bin/perft test-build >"$log" 2>&1 || fail "the copy does not build: $(tail -n 5 "$log")"
-grep -q "warning:" "$log" && fail "the copy builds with warnings: $(grep -m 3 "warning:" "$log")"
+# A make of its own (not the calling make's jobs), so that only the
+# compiler's warnings are looked for.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -j2 bin/perft test-build >"$log" 2>&1 ||
+    fail "the copy does not build: $(tail -n 5 "$log")"
+grep -qE '^[^ ]+:[0-9]+:[0-9]+: warning:' "$log" &&
+    fail "the copy builds with warnings: $(grep -m 3 -E '^[^ ]+:[0-9]+:[0-9]+: warning:' "$log")"
 build/release/test-suite --jobs 2 >"$log" 2>&1 || fail "the copy's test suite fails: $(grep -E '^\[(FAIL|====)\]' "$log" | head -n 10 | tr '\n' ' ')"
 bin/perft --list | grep -qE '^mine +chess ' || fail "--list does not name mine: $(bin/perft --list)"
 kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
