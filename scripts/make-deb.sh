@@ -17,14 +17,19 @@ version=$1 program=$2 mandir=$3 out=$4
 # A Debian version starts with a digit and must sort by age: a bare commit
 # becomes 0.0.TIME+gCOMMIT, TIME its commit time (UTC, YYYYMMDDhhmmss), so
 # that a later commit's package is newer to dpkg and apt.
-case $version in
-[0-9]*) debversion=$version ;;
-*)
-    when=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S "${version%-dirty}" 2>/dev/null) ||
-        { echo "make-deb.sh: no commit '${version%-dirty}' to date the version by" >&2; exit 1; }
+# A commit's abbreviated name may itself start with a digit (8f002eb):
+# whatever git knows as a commit is dated, anything else (a release's
+# VERSION file) must already be a Debian version.
+commit=${version%-dirty}
+if [ -e .git ] && git rev-parse -q --verify "$commit^{commit}" >/dev/null 2>&1; then
+    when=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S "$commit")
     debversion=0.0.$when+g$version
-    ;;
-esac
+else
+    case $version in
+    [0-9]*) debversion=$version ;;
+    *) echo "make-deb.sh: '$version' is neither a commit nor a version starting with a digit" >&2; exit 1 ;;
+    esac
+fi
 debversion=$(printf '%s' "$debversion" | tr -c 'A-Za-z0-9.+~\n' '+')
 arch=$(dpkg --print-architecture)
 work=$out/deb-build
