@@ -5,8 +5,9 @@
 #   Quaternity opening perft 4 and 5; chess initial position perft 6 and
 #   Kiwipete perft 5.
 # Writes results/runs/DATE-TIME-HOST-COMMIT-headline/ (hyperfine JSON and Markdown per
-# case, machine.txt, headline.md), copies headline.md to
-# results/latest-headline.md and rewrites the README's headline block from it
+# case, machine.txt, headline.md, headline.png by scripts/headline-plot.sh),
+# copies headline.md and headline.png to results/latest-headline.md and
+# results/latest-headline.png and rewrites the README's headline block from it
 # (scripts/readme-headline.sh).  About three minutes on a quiet 2-core machine.
 #   scripts/headline.sh [RUNS]
 set -euo pipefail
@@ -120,6 +121,9 @@ for name, _, depth, nodes in cases:
           + f" | {rates['stockfish'] / best:.2f}x |")
 PY
 cp "$dir/headline.md" results/latest-headline.md
+# The picture, from the same hyperfine runs as the table.
+./scripts/headline-plot.sh "$dir"
+cp "$dir/headline.png" results/latest-headline.png
 cat "$dir/headline.md"
 # The README's headline block, from the file just written.
 ./scripts/readme-headline.sh

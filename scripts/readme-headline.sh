@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Writes the README's headline block, between <!-- headline:begin --> and
 # <!-- headline:end -->, from results/latest-headline.md (scripts/headline.sh,
-# `make bench-headline`) and one picture of the last full `make bench`
-# (results/latest-nps-chess.png): each named with the run directory it came
-# from, its date, commit and machine (that directory's machine.txt).
+# `make bench-headline`) and its picture (results/latest-headline.png,
+# scripts/headline-plot.sh), both from one run, named with the run directory
+# they came from, its date, commit and machine (that directory's machine.txt).
 # scripts/headline.sh runs it after every headline run; it measures nothing.
 #   scripts/readme-headline.sh           rewrite the block in README.md
 #   scripts/readme-headline.sh --check   fail if the block is not what it would write
@@ -13,7 +13,7 @@ exec python3 - "${1:-}" <<'PY'
 import filecmp, glob, os, re, sys
 
 check = sys.argv[1] == "--check"
-latest, picture = "results/latest-headline.md", "results/latest-nps-chess.png"
+latest, picture = "results/latest-headline.md", "results/latest-headline.png"
 
 
 def source_dir(latest_file, pattern, name):
@@ -35,8 +35,8 @@ def machine(d):
 
 hd = source_dir(latest, "results/runs/*-headline", "headline.md")
 hm = machine(hd)
-pd = source_dir(picture, "results/runs/2*", "nps-chess.png")
-pm = machine(pd)
+if source_dir(picture, "results/runs/*-headline", "headline.png") != hd:
+    sys.exit(f"readme-headline: {picture} is not from {hd}, the run of {latest}")
 when = hm["date"].replace("T", " ").replace("Z", " UTC")
 host = hd.rstrip("/").split("-")[-3]  # runs/YYYY-MM-DD-TIME-HOST-COMMIT-headline
 compiler = re.sub(r"^gcc \(Debian ([^)]*)\).*", r"gcc \1", hm.get("compiler", "?"))
@@ -60,12 +60,12 @@ block = [
     "",
     parts[-1],
     "",
-    f"![Chess: nodes per second per backend and position, {pm['date']}, commit {pm['commit']}]({picture})",
+    f"![Nodes per second per backend, both games, bulk counting on and off, {when}, commit {hm['commit'][:7]}]"
+    f"({picture})",
     "",
-    f"The picture: `make bench` of {pm['date']} at commit {pm['commit'][:7]} on host `{pm.get('host', '?')}` "
-    f"({pm.get('cpu', '?')}, pinned to CPU {pm.get('pinned to CPU', '?').split(' ')[0]}; `{pd}/`), older than "
-    "the table and on a host about twice as fast: every chess fixture position, median and min..max, bulk "
-    "counting on and off. Every figure and plot, and how to reproduce it: `results/README.md`.",
+    "The picture: the same hyperfine runs as the first table (scripts/headline-plot.sh), median with bars from "
+    "the slowest to the fastest run. More positions, micro-benchmarks and plots per game (`make bench`), and how "
+    "to reproduce every figure: `results/README.md`.",
     "<!-- headline:end -->",
 ]
 new_block = "\n".join(block)
