@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../gen/quaternity/turn_order.h"
 #include "support.h"
 
 enum { PLIES = 2 };

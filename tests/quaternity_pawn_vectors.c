@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../gen/quaternity/turn_order.h"
 #include "support.h"
 
 /* ---- checks shared by every table ---- */

@@ -1,18 +1,8 @@
-/* The position helpers every caller needs: turn order, the rook a castling
- * letter names, and comparison. */
+/* The position helpers every caller needs: the rook a castling letter
+ * names, and comparison. */
 #include "position.h"
 
 #include <string.h>
-
-int quaternity_next_turn(const Position *pos, int turn)
-{
-    for (int step = 1; step <= 4; step++) {
-        int c = (turn + step) & 3;
-        if (pos->controller[c] == c && !(pos->frozen & (1u << c)))
-            return c;
-    }
-    return turn;
-}
 
 static bool is_rook_of(Piece p, int side)
 {

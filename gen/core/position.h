@@ -143,11 +143,6 @@ static inline bool move_equal(Move a, Move b)
     return a.from == b.from && a.to == b.to && a.promotion == b.promotion;
 }
 
-/* The controller who moves after `turn` in Quaternity turn order: the next,
- * clockwise, of the controllers that control their own army and are not
- * frozen.  With one left, it moves again. */
-int quaternity_next_turn(const Position *pos, int turn);
-
 /* Positions compare equal when every field a game uses is equal (chess
  * clocks included, and the castling rooks and letters of the rights held). */
 bool position_equal(const Position *a, const Position *b);

@@ -1,6 +1,7 @@
 /* Loading and saving the bitboard position, the piece-to-set table and the
  * consistency check of debug builds. */
 #include "bitboard_state.h"
+#include "../turn_order.h"
 #include "run_once.h"
 
 #include <string.h>

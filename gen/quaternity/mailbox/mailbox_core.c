@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../pawn_commitment.h"
+#include "../turn_order.h"
 #include "../zobrist.h"
 #include "mailbox_make.h"
 

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "../turn_order.h"
 #include "padded_pawns.h"
 
 /* The attack classes a man of this byte threatens, were it hostile. */
