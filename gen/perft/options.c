@@ -579,6 +579,24 @@ static int read_words(int argc, char **argv, char **words, RunSettings *s, const
 
 /* ---- Checking what was read ---- */
 
+/* The options that choose what the command does: at most one of them, so
+ * that no order of the words decides which one runs. */
+static const OptionId MODE_OPTIONS[] = {OPT_SUITE, OPT_RANDOM, OPT_LIST, OPT_HELP, OPT_VERSION, OPT_UCI};
+
+static int check_one_mode(const RunSettings *s, char *err, size_t errlen)
+{
+    const char *first = NULL;
+    for (size_t i = 0; i < sizeof MODE_OPTIONS / sizeof *MODE_OPTIONS; i++) {
+        if (!given(s, MODE_OPTIONS[i]))
+            continue;
+        if (first)
+            return fail(err, errlen, "--%s and --%s are two modes: give one of them", first,
+                        OPTIONS[MODE_OPTIONS[i]].name);
+        first = OPTIONS[MODE_OPTIONS[i]].name;
+    }
+    return 0;
+}
+
 static unsigned mode_bit(RunMode mode)
 {
     return mode == RUN_SUITE ? M_SUITE : mode == RUN_RANDOM ? M_RANDOM : M_DIVIDE;
@@ -707,12 +725,12 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
         return fail(err, errlen, "out of memory");
     int status = read_words(argc, argv, words, s, args, &nargs, err, errlen);
     free(words);
+    if (status == 0)
+        status = check_one_mode(s, err, errlen);
     if (status < 0 || s->mode == RUN_HELP || s->mode == RUN_LIST || s->mode == RUN_VERSION)
         return status;
     if (s->mode == RUN_UCI_SERVER)
         return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
-    if (s->suite && s->random_games > 0)
-        return fail(err, errlen, "--suite and --random are two modes: give one of them");
     s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
     if (check_modes(s, err, errlen) < 0 || (divide_only && check_divide_only(s, divide_only, err, errlen) < 0))
         return -1;
