@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "child.h"
 #include "cli_run.h"
 #include "command.h"
 #include "deep/deep_divide.h"
