@@ -118,7 +118,7 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_PROGRESS] = {"progress", 0, NULL, M_ANY, 0, -1, NULL,
                       "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway): "
                       "a deep\ncount's work units; a suite's positions, counts,\nfailures and disagreements; random "
-                      "games, positions\nand disagreements",
+                      "games, positions\nand disagreements; the engine awaited and for how long",
                       FIELD(FIELD_FLAG, progress, "progress")},
     [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", M_DIVIDE, 0, -1, NULL,
                         "append finished work units to FILE; the same command\nrun again resumes from it",
@@ -191,10 +191,6 @@ static bool engines_alone(const RunSettings *s)
 {
     return backend_is(s, "none");
 }
-static bool engines_alone_in_divide(const RunSettings *s)
-{
-    return backend_is(s, "none") && s->mode == RUN_DIVIDE;
-}
 static bool engines_alone_in_random(const RunSettings *s)
 {
     return backend_is(s, "none") && s->mode == RUN_RANDOM;
@@ -234,9 +230,6 @@ static const struct Requirement {
     {OPT_THREADS, engines_alone,
      "-t counts the built-in backends on threads: with -b none only engines count, on their own"},
     {OPT_HASH, engines_alone, "--hash keeps the built-in backends' counts: with -b none only engines count"},
-    {OPT_PROGRESS, engines_alone_in_divide,
-     "--progress draws the built-in backends' work units in a divide: with -b none only engines count, one query "
-     "each"},
     {OPT_CHECKPOINT, engines_alone,
      "--checkpoint keeps a built-in backend's work units: with -b none only engines count"},
     {OPT_CHECKPOINT, every_backend,
