@@ -151,8 +151,10 @@ $(PLANTED_BIN): $(filter-out $(BUILD)/gen/core/registry.o,$(GEN_OBJ)) $(HARNESS_
 $(TEST_OBJ): CFLAGS += -Igen/perft -Itests/support -Itests/planted -DPERFT_BIN='"$(PERFT_BIN)"' -DTEST_PERFT_BIN='"$(PERFT_BIN)"' \
                        -DTEST_PLANTED_PERFT='"$(PLANTED_BIN)"'
 
+# pthread_create wrapped: tests/support/thread_limit.h, a system that
+# refuses a thread.
 $(TEST_BIN): $(GEN_OBJ) $(HARNESS_OBJ) $(TEST_OBJ) $(PLANTED_OBJ)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS) -lcriterion
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -Wl,--wrap=pthread_create $(LDLIBS) -lcriterion
 
 # Debian packages are installed when missing: as root with apt-get, otherwise
 # with a message naming what to install.

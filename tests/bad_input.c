@@ -48,6 +48,56 @@ Test(bad_input, options_that_do_not_apply_to_suite_or_random)
                  "1");
 }
 
+/* Before: "--uci --list" listed while "--list --uci" was refused, and
+ * "--suite F --list" listed: the last mode word won.  Now any two modes
+ * are refused in either order, naming both in --help's order. */
+Test(bad_input, two_modes_are_refused_in_either_order)
+{
+    static const char *const MODES[][2] = {{"--suite", SUITE}, {"--random", "1"},   {"--list", NULL},
+                                           {"--help", NULL},   {"--version", NULL}, {"--uci", NULL}};
+    enum { N = sizeof MODES / sizeof *MODES };
+    for (int a = 0; a < N; a++)
+        for (int b = 0; b < N; b++) {
+            if (a == b)
+                continue;
+            const char *args[6];
+            int n = 0;
+            for (int k = 0; k < 2; k++) {
+                const char *const *mode = MODES[k == 0 ? a : b];
+                args[n++] = mode[0];
+                if (mode[1])
+                    args[n++] = mode[1];
+            }
+            args[n] = NULL;
+            char message[128];
+            snprintf(message, sizeof message, "perft: %s and %s are two modes: give one of them\n",
+                     MODES[a < b ? a : b][0], MODES[a < b ? b : a][0]);
+            cli_expect_error(args, message);
+        }
+}
+
+/* Before: --chess960 was taken in silence where no chess position is
+ * counted: a Quaternity suite, random games from Quaternity starts only. */
+Test(bad_input, chess960_where_no_chess_position_is_counted)
+{
+    static const char QUATERNITY_SUITE[] = "positions/quaternity/reference.epd";
+    EXPECT_ERROR("perft: --chess960 is chess's notation: suite positions/quaternity/reference.epd holds Quaternity "
+                 "positions only",
+                 "--chess960", "--suite", QUATERNITY_SUITE);
+    EXPECT_ERROR("perft: --chess960 is chess's notation: this run's games start from Quaternity positions only "
+                 "(--from positions/quaternity/reference.epd)",
+                 "--random", "2", "--from", QUATERNITY_SUITE, "--chess960");
+    /* The default start list begins with the Quaternity opening. */
+    EXPECT_ERROR("perft: --chess960 is chess's notation: this run's one game starts from Quaternity positions only "
+                 "(the default start list's first)",
+                 "--chess960", "--random", "1");
+    /* Where a chess position is counted it applies. */
+    CliRun both = RUN("--chess960", "--random", "2", "--plies", "2");
+    EXPECT(both.status == 0 && strstr(both.out, "--chess960"), "--random 2 --chess960: status %d, %s %s", both.status,
+           both.out, both.err);
+    cli_free(&both);
+}
+
 /* ---- numbers: decimal digits only, and a range said as a range ---- */
 
 Test(bad_input, numbers_are_strict)

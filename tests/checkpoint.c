@@ -186,6 +186,41 @@ static void cut_the_last_line_short(char *text)
     text[strlen(text) - 7] = '\0';
 }
 
+/* Before: an explicit --split other than the checkpoint's was replaced by
+ * the file's in silence, and the speed line named the file's.  Now it is
+ * refused in one line naming both, the file untouched; the file's own split,
+ * or none, resumes. */
+Test(checkpoint, a_split_other_than_the_checkpoints_is_refused)
+{
+    char path[] = "/tmp/perft-checkpoint-XXXXXX";
+    temp_path(path);
+    CliRun first = RUN("-b", "bitboard", "--split", "1", "--checkpoint", path, "3", CHESS_INITIAL);
+    cr_assert(first.status == 0, "writing the checkpoint: %s", first.err);
+    cli_free(&first);
+    char *before = file_text(path);
+    CliRun other = RUN("-b", "bitboard", "--split", "2", "--checkpoint", path, "3", CHESS_INITIAL);
+    char message[512];
+    snprintf(message, sizeof message,
+             "perft: --split 2 differs from checkpoint %s's split 1: give --split 1 (or no --split) to resume it, or "
+             "another file to start over\n",
+             path);
+    EXPECT(other.status == 2 && other.out[0] == '\0' && strcmp(other.err, message) == 0,
+           "--split 2 on a split-1 checkpoint: status %d, stdout '%s', stderr %s", other.status, other.out, other.err);
+    cli_free(&other);
+    char *after = file_text(path);
+    cr_assert(strcmp(before, after) == 0, "a refused checkpoint was changed");
+    for (int given = 0; given < 2; given++) {
+        CliRun same = given ? RUN("-b", "bitboard", "--split", "1", "--checkpoint", path, "3", CHESS_INITIAL)
+                            : RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
+        EXPECT(same.status == 0 && divide_total(same.out) == published("initial", 3) && strstr(same.err, "split 1)"),
+               "%s: status %d, stderr %s", given ? "--split 1" : "no --split", same.status, same.err);
+        cli_free(&same);
+    }
+    free(before);
+    free(after);
+    unlink(path);
+}
+
 Test(checkpoint, a_damaged_checkpoint_is_reported_never_trusted)
 {
     struct {

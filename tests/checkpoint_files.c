@@ -84,19 +84,22 @@ static unsigned long long fnv1a(unsigned long long hash, const char *text, size_
     return hash;
 }
 
-/* A checkpoint of chess initial perft 3 whose first record's count is
- * `count`, every checksum right. */
-static void forge_first_count(const char *path, const char *count)
+/* A checkpoint of chess initial perft 3 whose first record's field
+ * `field` (0: the unit's index, 1: its count) is `value`, every checksum
+ * right. */
+static void forge_first_record(const char *path, int field, const char *value)
 {
     char *text = file_text(path);
     cr_assert(text);
     char *header_end = strchr(text, '\n'), *record_end = strchr(header_end + 1, '\n');
     unsigned long long header_hash = fnv1a(0xcbf29ce484222325ull, text, (size_t)(header_end - text) - 18);
-    /* "unit\tINDEX\tCOUNT\tMOVES\t#HASH": the count replaced. */
-    char *index_end = strchr(header_end + 1 + 5, '\t'), *count_end = strchr(index_end + 1, '\t');
+    /* "unit\tINDEX\tCOUNT\tMOVES\t#HASH": one field replaced. */
+    char *index_start = header_end + 1 + 5, *index_end = strchr(index_start, '\t');
+    char *count_end = strchr(index_end + 1, '\t');
+    char *start = field == 0 ? index_start : index_end + 1, *end = field == 0 ? index_end : count_end;
     char record[512];
-    snprintf(record, sizeof record, "%.*s%s%.*s", (int)(index_end + 1 - (header_end + 1)), header_end + 1, count,
-             (int)(record_end - 18 - count_end), count_end);
+    snprintf(record, sizeof record, "%.*s%s%.*s", (int)(start - (header_end + 1)), header_end + 1, value,
+             (int)(record_end - 18 - end), end);
     FILE *f = fopen(path, "w");
     cr_assert(f);
     fprintf(f, "%.*s%s\t#%016llx\n%s", (int)(header_end + 1 - text), text, record,
@@ -114,12 +117,37 @@ Test(checkpoint_files, numbers_in_records_are_digits_only)
         CliRun first = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
         cr_assert(first.status == 0, "%s", first.err);
         cli_free(&first);
-        forge_first_count(path, COUNTS[i]);
+        forge_first_record(path, 1, COUNTS[i]);
         CliRun r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
         char message[256];
         snprintf(message, sizeof message, "perft: checkpoint %s line 2: not a unit record (corrupt file)\n", path);
         EXPECT(r.status == 2 && strcmp(r.err, message) == 0, "count '%s': status %d, total %llu, stderr %s", COUNTS[i],
                r.status, divide_total(r.out), r.err);
+        cli_free(&r);
+        unlink(path);
+    }
+}
+
+/* Before: a unit number past the header's units, or past 2^64, was "not a
+ * unit record".  Now it is said as the number it is, with the range. */
+Test(checkpoint_files, a_unit_number_out_of_range_is_said_as_such)
+{
+    static const char *const INDEXES[] = {"400", "18446744073709551616", "9999999999999999999999999999999999"};
+    static const char *const SHOWN[] = {"400", "18446744073709551616", "999999999999999999999999..."};
+    for (size_t i = 0; i < sizeof INDEXES / sizeof *INDEXES; i++) {
+        char path[] = "/tmp/perft-checkpoint-XXXXXX";
+        temp_path(path);
+        /* Split 2: the 400 positions two plies from the start. */
+        CliRun first = RUN("-b", "bitboard", "--split", "2", "--checkpoint", path, "3", CHESS_INITIAL);
+        cr_assert(first.status == 0 && strstr(first.err, "400 units"), "%s", first.err);
+        cli_free(&first);
+        forge_first_record(path, 0, INDEXES[i]);
+        CliRun r = RUN("-b", "bitboard", "--checkpoint", path, "3", CHESS_INITIAL);
+        char message[256];
+        snprintf(message, sizeof message, "perft: checkpoint %s line 2: unit %s out of range 0..399 (corrupt file)\n",
+                 path, SHOWN[i]);
+        EXPECT(r.status == 2 && strcmp(r.err, message) == 0, "unit '%s': status %d, stderr %s", INDEXES[i], r.status,
+               r.err);
         cli_free(&r);
         unlink(path);
     }
@@ -241,7 +269,7 @@ Test(checkpoint_files, record_counts_past_2_64_are_summed_exactly, .timeout = 30
     PerftCount unit = (PerftCount)strtoull(count, NULL, 10), forged = unit + ((PerftCount)1 << 64);
     free(text);
     char forged_text[PERFT_COUNT_TEXT_MAX], want[PERFT_COUNT_TEXT_MAX + 2];
-    forge_first_count(path, perft_count_format(forged, forged_text));
+    forge_first_record(path, 1, perft_count_format(forged, forged_text));
     CliRun r = RUN("-b", "bitboard", "--split", "2", "--checkpoint", path, "3", CHESS_INITIAL);
     snprintf(want, sizeof want, "\n%s\n", PERFT_COUNT_TEXT((PerftCount)published(3) + ((PerftCount)1 << 64)));
     EXPECT(r.status == 0 && strlen(r.out) > strlen(want) && strcmp(r.out + strlen(r.out) - strlen(want), want) == 0,

@@ -4,15 +4,19 @@
  * as the one-instance divide (session_divide, which has no work units),
  * and its total is the fixture's count (published for chess; for
  * Quaternity the agreement of every backend, as each fixture file says).
- * The command line prints the same text whatever -t says. */
+ * The command line prints the same text whatever -t says, and a -t the
+ * system cannot start is refused, never run on fewer threads under its
+ * label. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "child.h"
 #include "cli_run.h"
 #include "command.h"
 #include "deep/deep_divide.h"
 #include "session.h"
 #include "support.h"
+#include "thread_limit.h"
 
 static const int THREAD_COUNTS[] = {1, 2, 3};
 
@@ -178,4 +182,34 @@ Test(threads, wrong_thread_options_are_refused)
            suite.err);
     free(suite.out);
     free(suite.err);
+}
+
+/* Before: -t 1000 where the system started 21 threads counted on those 21
+ * and said "1000 threads".  Now fewer than asked is refused in one line
+ * saying what started, the divide not printed. */
+Test(threads, threads_the_system_refuses_are_said_not_labelled)
+{
+    thread_limit_set(5);
+    CliRun r = RUN("-b", "bitboard", "-t", "8", "3", KIWIPETE);
+    thread_limit_set(-1);
+    EXPECT(r.status == 2 && r.out[0] == '\0' &&
+               strcmp(r.err, "perft: -t 8: the system started 5 counting threads and refused the next (Resource "
+                             "temporarily unavailable): give -t 5 or fewer\n") == 0,
+           "-t 8 with 5 threads allowed: status %d, stdout '%s', stderr %s", r.status, r.out, r.err);
+    cli_free(&r);
+    thread_limit_set(0);
+    CliRun none = RUN("-b", "bitboard", "-t", "2", "3", KIWIPETE);
+    thread_limit_set(-1);
+    EXPECT(none.status == 2 && strcmp(none.err, "perft: cannot start a counting thread: Resource temporarily "
+                                                "unavailable\n") == 0,
+           "-t 2 with no thread allowed: status %d, stderr %s", none.status, none.err);
+    cli_free(&none);
+    /* Within the limit, the label is the threads that ran (97862: kiwipete
+     * perft 3, published, positions/chess/famous.epd). */
+    thread_limit_set(8);
+    CliRun fits = RUN("-b", "bitboard", "-t", "8", "3", KIWIPETE);
+    thread_limit_set(-1);
+    EXPECT(fits.status == 0 && strstr(fits.err, ", 8 threads,") && divide_total(fits.out) == 97862,
+           "-t 8 with 8 threads allowed: status %d, stderr %s", fits.status, fits.err);
+    cli_free(&fits);
 }

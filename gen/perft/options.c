@@ -118,7 +118,7 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
     [OPT_PROGRESS] = {"progress", 0, NULL, M_ANY, 0, -1, NULL,
                       "a progress line on stderr even when it is not a\nterminal (on a terminal it is drawn anyway): "
                       "a deep\ncount's work units; a suite's positions, counts,\nfailures and disagreements; random "
-                      "games, positions\nand disagreements",
+                      "games, positions\nand disagreements; the engine awaited and for how long",
                       FIELD(FIELD_FLAG, progress, "progress")},
     [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", M_DIVIDE, 0, -1, NULL,
                         "append finished work units to FILE; the same command\nrun again resumes from it",
@@ -191,10 +191,6 @@ static bool engines_alone(const RunSettings *s)
 {
     return backend_is(s, "none");
 }
-static bool engines_alone_in_divide(const RunSettings *s)
-{
-    return backend_is(s, "none") && s->mode == RUN_DIVIDE;
-}
 static bool engines_alone_in_random(const RunSettings *s)
 {
     return backend_is(s, "none") && s->mode == RUN_RANDOM;
@@ -234,9 +230,6 @@ static const struct Requirement {
     {OPT_THREADS, engines_alone,
      "-t counts the built-in backends on threads: with -b none only engines count, on their own"},
     {OPT_HASH, engines_alone, "--hash keeps the built-in backends' counts: with -b none only engines count"},
-    {OPT_PROGRESS, engines_alone_in_divide,
-     "--progress draws the built-in backends' work units in a divide: with -b none only engines count, one query "
-     "each"},
     {OPT_CHECKPOINT, engines_alone,
      "--checkpoint keeps a built-in backend's work units: with -b none only engines count"},
     {OPT_CHECKPOINT, every_backend,
@@ -579,6 +572,24 @@ static int read_words(int argc, char **argv, char **words, RunSettings *s, const
 
 /* ---- Checking what was read ---- */
 
+/* The options that choose what the command does: at most one of them, so
+ * that no order of the words decides which one runs. */
+static const OptionId MODE_OPTIONS[] = {OPT_SUITE, OPT_RANDOM, OPT_LIST, OPT_HELP, OPT_VERSION, OPT_UCI};
+
+static int check_one_mode(const RunSettings *s, char *err, size_t errlen)
+{
+    const char *first = NULL;
+    for (size_t i = 0; i < sizeof MODE_OPTIONS / sizeof *MODE_OPTIONS; i++) {
+        if (!given(s, MODE_OPTIONS[i]))
+            continue;
+        if (first)
+            return fail(err, errlen, "--%s and --%s are two modes: give one of them", first,
+                        OPTIONS[MODE_OPTIONS[i]].name);
+        first = OPTIONS[MODE_OPTIONS[i]].name;
+    }
+    return 0;
+}
+
 static unsigned mode_bit(RunMode mode)
 {
     return mode == RUN_SUITE ? M_SUITE : mode == RUN_RANDOM ? M_RANDOM : M_DIVIDE;
@@ -707,12 +718,12 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
         return fail(err, errlen, "out of memory");
     int status = read_words(argc, argv, words, s, args, &nargs, err, errlen);
     free(words);
+    if (status == 0)
+        status = check_one_mode(s, err, errlen);
     if (status < 0 || s->mode == RUN_HELP || s->mode == RUN_LIST || s->mode == RUN_VERSION)
         return status;
     if (s->mode == RUN_UCI_SERVER)
         return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
-    if (s->suite && s->random_games > 0)
-        return fail(err, errlen, "--suite and --random are two modes: give one of them");
     s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
     if (check_modes(s, err, errlen) < 0 || (divide_only && check_divide_only(s, divide_only, err, errlen) < 0))
         return -1;

@@ -140,11 +140,42 @@ static int backend_divide(const Backend *b, const CountPolicy *policy, const Div
     return r;
 }
 
+/* What the progress line says while an engine is awaited. */
+typedef struct EngineWait {
+    Progress progress;
+    char who[256];
+} EngineWait;
+
+static void engine_wait_tick(void *context)
+{
+    EngineWait *w = context;
+    progress_waiting(&w->progress, w->who);
+}
+
+/* An engine's divide, its wait drawn on the progress line (elapsed time
+ * and which engine), since it reports no units. */
+static int engine_divide_watched(Engine *e, const CountPolicy *policy, const DivideQuery *q, Divide *out, char *err,
+                                 size_t errlen)
+{
+    EngineWait w;
+    snprintf(w.who, sizeof w.who, "engine %s (%s, time-out %g s)", e->spec.name,
+             e->spec.protocol == ENGINE_UCI ? "UCI" : "perftree", e->timeout);
+    progress_start(&w.progress, policy->err, policy->progress, q->label && q->label[0] ? q->label : NULL);
+    EngineWaiting waiting = {engine_wait_tick, &w};
+    e->waiting = &waiting;
+    int r = engine_divide(e, q->root, q->moves, q->here, q->depth, q->notation, out, err, errlen);
+    e->waiting = NULL;
+    progress_waited(&w.progress, w.who);
+    return r;
+}
+
 int participant_divide(const Participant *p, const CountPolicy *policy, const DivideQuery *q, Divide *out, char *err,
                        size_t errlen)
 {
     *out = (Divide){.entries = out->entries, .notation = q->notation};
     if (p->engine)
-        return engine_divide(p->engine, q->root, q->moves, q->here, q->depth, q->notation, out, err, errlen);
+        return policy->err
+                   ? engine_divide_watched(p->engine, policy, q, out, err, errlen)
+                   : engine_divide(p->engine, q->root, q->moves, q->here, q->depth, q->notation, out, err, errlen);
     return backend_divide(p->backend, policy, q, out, err, errlen);
 }

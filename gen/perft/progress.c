@@ -117,6 +117,42 @@ void progress_finish(Progress *p, size_t units_done, size_t units_total, PerftCo
     p->drawn = false;
 }
 
+/* The line of an engine awaited: `state` is "waiting on WHO, 3s elapsed"
+ * or "WHO answered in 3s". */
+static void draw_waiting(Progress *p, const char *state)
+{
+    fprintf(p->err, "%s%s%s%s%s", p->terminal ? "\r" : "", p->label ? p->label : "", p->label ? ": " : "", state,
+            p->terminal ? "\033[K" : "\n");
+    fflush(p->err);
+    p->drawn = true;
+}
+
+void progress_waiting(Progress *p, const char *who)
+{
+    double now = seconds_now(), elapsed = now - p->start;
+    if (!p->enabled || elapsed < QUIET_SECONDS || now - p->last < (p->terminal ? TERMINAL_PERIOD : LOG_PERIOD))
+        return;
+    p->last = now;
+    char took[32], state[512];
+    format_duration(elapsed, took, sizeof took);
+    snprintf(state, sizeof state, "waiting on %s, %s elapsed", who, took);
+    draw_waiting(p, state);
+}
+
+void progress_waited(Progress *p, const char *who)
+{
+    if (p->drawn && p->terminal) {
+        fputs("\r\033[K", p->err);
+        fflush(p->err);
+    } else if (p->drawn) {
+        char took[32], state[512];
+        format_duration(seconds_now() - p->start, took, sizeof took);
+        snprintf(state, sizeof state, "%s answered in %s", who, took);
+        draw_waiting(p, state);
+    }
+    p->drawn = false;
+}
+
 static void watch_begin(void *context, size_t units_resumed, PerftCount nodes_resumed)
 {
     Progress *p = context;

@@ -43,6 +43,14 @@ void progress_update(Progress *p, size_t units_done, size_t units_total, PerftCo
  * line that is not a terminal's ends on the run's totals ("done in 2s"). */
 void progress_finish(Progress *p, size_t units_done, size_t units_total, PerftCount nodes);
 
+/* While an engine is awaited (no units to show): "LABEL: waiting on WHO,
+ * 3s elapsed", drawn as progress_update draws (past about a second, on a
+ * terminal or when forced), from the clock progress_start started. */
+void progress_waiting(Progress *p, const char *who);
+/* The engine answered: a terminal's line is cleared; a forced line that was
+ * drawn ends on "LABEL: WHO answered in 3s". */
+void progress_waited(Progress *p, const char *who);
+
 /* A deep count's watcher drawing on `p`: its clock starts again when the
  * count begins (after the split), a checkpoint's units are its baseline,
  * its notes are printed as progress_note does, and its end finishes the

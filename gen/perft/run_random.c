@@ -260,7 +260,16 @@ int run_random(const RunSettings *s, Participants *parts, FILE *err, RandomResul
                  : s->random_start == RANDOM_START_LIST ? "--from "
                                                         : "",
                  s->random_start == RANDOM_START_LIST && !s->from ? "" : described);
-        result = participants_settle_games(parts, games, what, false, message, message_size);
+        if (s->chess960 && !(games & 1u << GAME_CHESS)) {
+            bool one = s->random_games == 1;
+            snprintf(message, message_size,
+                     "--chess960 is chess's notation: this run's %s start%s from Quaternity positions only (%.120s)",
+                     one ? "one game" : "games", one ? "s" : "",
+                     s->random_start == RANDOM_START_LIST && !s->from ? "the default start list's first" : what);
+            result = -1;
+        } else {
+            result = participants_settle_games(parts, games, what, false, message, message_size);
+        }
     }
     progress_start(&run.progress, err, s->progress, "random");
     progress_names(&run.progress, "games", "positions");

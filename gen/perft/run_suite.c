@@ -188,10 +188,16 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
     int positions = u->positions = count_positions(file, u->s->suite, e, &games);
     char what[ERROR_TEXT_MAX];
     snprintf(what, sizeof what, "suite %s%s", u->s->suite, positions < 0 ? " (a pipe, its games unknown ahead)" : "");
+    if (u->s->chess960 && !(games & 1u << GAME_CHESS)) {
+        snprintf(err, errlen, "--chess960 is chess's notation: suite %s holds Quaternity positions only", u->s->suite);
+        free(e);
+        return -1;
+    }
     if (participants_settle_games(u->parts, games, what, false, err, errlen) < 0) {
         free(e);
         return -1;
     }
+    output_suite_heading(u->o, u->name_width); /* once the file's games are known to fit the run */
     int line = 0, status = 0;
     char label[ERROR_TEXT_MAX];
     snprintf(label, sizeof label, "suite %s", u->s->suite);
@@ -230,7 +236,6 @@ int run_suite(const RunSettings *s, Participants *parts, const CountPolicy *poli
         status = output_error(o, o->err, message);
     } else {
         u->name_width = participants_name_width(parts);
-        output_suite_heading(o, u->name_width);
         int r = run_lines(u, file, message, sizeof message);
         if (r < 0) {
             status = output_error(o, o->err, message);

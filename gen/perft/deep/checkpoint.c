@@ -138,7 +138,18 @@ static int parse_record(Checkpoint *c, char *line, size_t length, int number, ch
     const char *count_end = index_end ? strchr(index_end + 1, '\t') : NULL;
     uint64_t index;
     PerftCount count;
-    if (!count_end || digits_parse(index_text, (size_t)(index_end - index_text), SIZE_MAX, &index) != DIGITS_OK ||
+    if (!count_end)
+        goto malformed;
+    DigitsResult index_read = digits_parse(index_text, (size_t)(index_end - index_text), SIZE_MAX, &index);
+    if (index_read == DIGITS_TOO_LARGE || (index_read == DIGITS_OK && index >= c->units)) {
+        /* A number, but of no unit the header counts: said as such, not as
+         * a line that is no record. */
+        int digits = (int)(index_end - index_text), shown = digits > 24 ? 24 : digits;
+        snprintf(err, errlen, "checkpoint %s line %d: unit %.*s%s out of range 0..%zu (corrupt file)", c->path, number,
+                 shown, index_text, shown < digits ? "..." : "", c->units - 1);
+        return -1;
+    }
+    if (index_read != DIGITS_OK ||
         perft_count_parse(index_end + 1, (size_t)(count_end - index_end - 1), &count) != PERFT_COUNT_OK)
         goto malformed;
     CheckpointRecord *grown = realloc(c->records, sizeof *grown * (c->record_count + 1));

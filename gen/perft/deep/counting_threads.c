@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -11,7 +12,8 @@ struct CountingThreads {
     PerftHash *table;
     UnitFeed feed;
     int threads, started;
-    int running; /* under `lock`; the last to leave signals `all_left` */
+    int running;  /* under `lock`; the last to leave signals `all_left` */
+    bool abandon; /* under `lock`: fewer started than asked, none counts */
     pthread_mutex_t lock;
     pthread_cond_t all_left;
     struct Counter {
@@ -68,6 +70,11 @@ static void *count_units(void *arg)
     Move path[MAX_DEPTH];
     int split;
     bool within = true;
+    /* The starter holds `lock` until every thread has started or one
+     * could not: then none takes a unit. */
+    pthread_mutex_lock(&c->lock);
+    within = !c->abandon;
+    pthread_mutex_unlock(&c->lock);
     while (within && c->feed.take(c->feed.context, w->number, &index, path, &split)) {
         for (int p = 0; p < split; p++)
             b->make(w->instance, path[p]);
@@ -123,13 +130,24 @@ CountingThreads *counting_threads_start(const DeepJob *job, PerftHash *table, in
         b->load(c->counters[t].instance, &job->start);
     }
     pthread_mutex_lock(&c->lock);
+    int failure = 0;
     for (; c->started < threads; c->started++, c->running++)
-        if (pthread_create(&c->counters[c->started].thread, NULL, count_units, &c->counters[c->started]) != 0)
+        if ((failure = pthread_create(&c->counters[c->started].thread, NULL, count_units, &c->counters[c->started])) !=
+            0)
             break;
+    /* Fewer threads than asked is refused, not run: every line that says
+     * how the count was made names the threads asked for. */
+    c->abandon = c->started < threads;
     pthread_mutex_unlock(&c->lock);
-    if (c->started == 0) { /* those started do all the work */
-        snprintf(err, errlen, "cannot start a thread");
-        counting_threads_free(c);
+    if (c->abandon && c->started == 0)
+        snprintf(err, errlen, "cannot start a counting thread: %s", strerror(failure));
+    else if (c->abandon)
+        snprintf(err, errlen,
+                 "-t %d: the system started %d counting thread%s and refused the next (%s): give -t %d or "
+                 "fewer",
+                 threads, c->started, c->started == 1 ? "" : "s", strerror(failure), c->started);
+    if (c->abandon) {
+        counting_threads_join(c);
         return NULL;
     }
     return c;

@@ -38,7 +38,8 @@ enum { BUDGET_LEAF_DEPTH = 3 };
 typedef struct CountingThreads CountingThreads;
 
 /* Starts `threads` threads counting `job`'s units from `feed`, sharing
- * `table` (or NULL).  NULL with a message in err when they cannot start. */
+ * `table` (or NULL).  NULL with a message in err when they cannot all
+ * start (none of those started counts: fewer than asked is refused). */
 CountingThreads *counting_threads_start(const DeepJob *job, PerftHash *table, int threads, const UnitFeed *feed,
                                         char *err, size_t errlen);
 /* Waits at most `seconds` for every thread to run out of units: true when

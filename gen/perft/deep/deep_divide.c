@@ -210,6 +210,15 @@ static int resume(Checkpoint *c, const DeepJob *job, bool units_lines, WorkUnits
                  c->split, job->depth);
         return -1;
     }
+    if (c->existed && job->split && job->split != c->split) {
+        /* The file's units are what resumes: another split would count
+         * other units, so the one asked for cannot be what runs. */
+        snprintf(err, errlen,
+                 "--split %d differs from checkpoint %s's split %d: give --split %d (or no --split) to resume it, or "
+                 "another file to start over",
+                 job->split, c->path, c->split, c->split);
+        return -1;
+    }
     if (work_units_split(job->backend, instance, job->start.game, job->depth, c->existed ? c->split : job->split,
                          target, !units_lines, units) < 0) {
         snprintf(err, errlen, "out of memory splitting the tree");

@@ -18,6 +18,8 @@ enum { SHOWN_MAX = 80 };
 static const double DRAIN_SECONDS = 0.2;
 /* How often a perftree engine is looked at for having exited. */
 static const double EXIT_POLL_SECONDS = 0.05;
+/* How often the waiting watcher is told while an answer is awaited. */
+static const double WAIT_TICK_SECONDS = 0.25;
 
 static const char OUT_OF_RANGE[] = "an out-of-range count (above 2^128 - 1, the largest count there is)";
 
@@ -370,6 +372,26 @@ static char *uci_query(const Position *root, const char *moves, int depth, char 
     return query;
 }
 
+/* Tells the waiting watcher, when there is one. */
+static void waiting_tick(const Engine *e)
+{
+    if (e->waiting && e->waiting->tick)
+        e->waiting->tick(e->waiting->context);
+}
+
+/* The next line of a UCI engine's answer by `deadline`, as
+ * process_read_line, the waiting watcher told while it is awaited. */
+static int answer_read_line(Engine *e, double deadline, char *line, size_t size)
+{
+    for (;;) {
+        double until = seconds_now() + WAIT_TICK_SECONDS;
+        int r = process_read_line(&e->process, until < deadline ? until : deadline, line, size);
+        if (r != -1 || seconds_now() >= deadline)
+            return r;
+        waiting_tick(e);
+    }
+}
+
 /* Sends a UCI divide's query and reads its answer into d. */
 static int uci_divide_asked(Engine *e, const Position *root, const char *query, const char *shown, const Position *here,
                             Collected *d, char *err, size_t errlen)
@@ -388,7 +410,7 @@ static int uci_divide_asked(Engine *e, const Position *root, const char *query, 
     double deadline = seconds_now() + e->timeout;
     char line[PROCESS_LINE_MAX];
     for (;;) {
-        int r = process_read_line(&e->process, deadline, line, sizeof line);
+        int r = answer_read_line(e, deadline, line, sizeof line);
         const char *problem = NULL;
         if (r == 1) {
             answer_note(&a, line);
@@ -444,8 +466,10 @@ static int uci_divide(Engine *e, const Position *root, const char *moves, const 
  * once the engine itself has exited, what it left behind (a process still
  * holding its output) gets DRAIN_SECONDS to finish, then the output counts
  * as ended. */
-static int perftree_read_line(EngineProcess *p, double deadline, double *drain_until, char *line, size_t size)
+static int perftree_read_line(Engine *e, double deadline, double *drain_until, char *line, size_t size)
 {
+    EngineProcess *p = &e->process;
+    double next_tick = seconds_now() + WAIT_TICK_SECONDS;
     for (;;) {
         double now = seconds_now();
         if (!*drain_until && process_exited(p))
@@ -456,6 +480,10 @@ static int perftree_read_line(EngineProcess *p, double deadline, double *drain_u
             return r;
         if (*drain_until && seconds_now() >= *drain_until)
             return 0;
+        if (seconds_now() >= next_tick) {
+            waiting_tick(e);
+            next_tick = seconds_now() + WAIT_TICK_SECONDS;
+        }
     }
 }
 
@@ -479,7 +507,7 @@ static int perftree_divide_run(Engine *e, const Position *root, const char *move
     const char *problem = NULL;
     bool after_blank = false;
     for (;;) {
-        int r = perftree_read_line(&e->process, deadline, &drain_until, line, sizeof line);
+        int r = perftree_read_line(e, deadline, &drain_until, line, sizeof line);
         if (r == 0)
             break;
         if (r == -1) {

@@ -17,6 +17,14 @@
 
 enum { ENGINE_DEFAULT_TIMEOUT_SECONDS = 60, ENGINE_SPEC_MAX = 4096, ENGINE_OPTIONS_MAX = 32 };
 
+/* Who is told while the harness waits on an engine's answer to a divide:
+ * `tick` about four times a second until the answer is read (the
+ * progress line, progress.h).  Engines print nothing themselves. */
+typedef struct EngineWaiting {
+    void (*tick)(void *context);
+    void *context;
+} EngineWaiting;
+
 typedef struct Engine {
     char spec_text[ENGINE_SPEC_MAX];         /* the engine's own copy of --engine's value */
     EngineSpec spec;                         /* its command points into spec_text */
@@ -27,8 +35,9 @@ typedef struct Engine {
     double timeout;        /* seconds a query (or the UCI handshake) may take */
     EngineProcess process; /* UCI: the running engine */
     bool running;
-    bool lists_chess960; /* UCI: it listed the option UCI_Chess960 */
-    bool chess960_on;    /* UCI: UCI_Chess960 sent as true (and not since as false) */
+    bool lists_chess960;          /* UCI: it listed the option UCI_Chess960 */
+    bool chess960_on;             /* UCI: UCI_Chess960 sent as true (and not since as false) */
+    const EngineWaiting *waiting; /* or NULL: told nothing (set by the caller around a query) */
     int queries;
     int chess960_queries; /* of them, in Chess960 notation (UCI: with UCI_Chess960 on) */
 } Engine;
