@@ -161,6 +161,18 @@ static bool no_bulk_shown(const Run *run)
 {
     return bulk_is(run, false);
 }
+static bool stats_shown(const Run *run)
+{
+    if (run->doc) {
+        if (!json_is_true(setting(run, "stats")))
+            return false;
+        json_t *divides = json_object_get(run->doc, "divides"), *checks = json_object_get(run->doc, "checks");
+        json_t *first = json_array_get(divides ? divides : checks, 0);
+        /* An engine's divide has none: the backends' come first. */
+        return json_integer_value(json_object_get(json_object_get(first, "stats"), "nodes")) > 0;
+    }
+    return out_has(run, "statistics at depth 2, leaves only") || out_has(run, "  statistics: nodes ");
+}
 static bool threads_shown(const Run *run)
 {
     if (run->doc)
@@ -307,6 +319,7 @@ static const OptionCase CASES[] = {
     {"output", {"-o", output_path}, {NULL}, output_shown},
     {"bulk", {"--bulk"}, {NULL}, bulk_shown},
     {"no-bulk", {"--no-bulk"}, {NULL}, no_bulk_shown},
+    {"stats", {"--stats"}, {NULL}, stats_shown},
     {"threads", {"-t", "2"}, {NULL}, threads_shown},
     {"hash", {"--hash", "1"}, {NULL}, hash_shown},
     {"hash-verify", {"--hash-verify"}, {"--hash", "1"}, hash_verify_shown},

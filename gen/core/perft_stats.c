@@ -31,6 +31,25 @@ void perft_stats_add(PerftStats *sum, const PerftStats *add)
         sum->count[c] += add->count[c];
 }
 
+bool perft_stats_add_times(PerftStats *sum, const PerftStats *add, uint64_t times)
+{
+    for (int c = 0; c < STATS_COLUMNS; c++) {
+        uint64_t product;
+        if (__builtin_mul_overflow(add->count[c], times, &product) ||
+            __builtin_add_overflow(sum->count[c], product, &sum->count[c]))
+            return false;
+    }
+    return true;
+}
+
+bool perft_stats_equal(const PerftStats *a, const PerftStats *b)
+{
+    for (int c = 0; c < STATS_COLUMNS; c++)
+        if (a->count[c] != b->count[c])
+            return false;
+    return true;
+}
+
 /* From the most specific column to the least (perft_stats.h). */
 static const PerftStatsColumn COMPARE_ORDER[STATS_COLUMNS] = {
     STATS_EN_PASSANT,

@@ -46,6 +46,14 @@ const char *perft_stats_column_name(PerftStatsColumn column);
 /* sum += add, column by column. */
 void perft_stats_add(PerftStats *sum, const PerftStats *add);
 
+/* sum += add * times, column by column (a work unit's statistics times the
+ * lines reaching it); false, sum partly added, when a column would pass
+ * 2^64 - 1. */
+bool perft_stats_add_times(PerftStats *sum, const PerftStats *add, uint64_t times);
+
+/* Every column equal. */
+bool perft_stats_equal(const PerftStats *a, const PerftStats *b);
+
 /* The column that says best what kind of leaf a and b disagree on;
  * STATS_COLUMNS when every count agrees.  Columns are tried from the most
  * specific: the move kinds (en passant, castles, promotions, then

@@ -48,8 +48,9 @@ static bool take(void *context, int thread, size_t *index, Move *path, int *spli
 
 /* The unit is counted: report it, asking for the next, whose answer takes
  * the slot the unit came in. */
-static void done(void *context, int thread, size_t index, uint64_t count)
+static void done(void *context, int thread, size_t index, uint64_t count, const PerftStats *stats)
 {
+    (void)stats; /* bin/perft-mpi refuses --stats: the ranks exchange node counts */
     RemoteFeed *f = context;
     struct ThreadFeed *t = &f->threads[thread];
     t->report = (UnitRequest){(int64_t)index, count};

@@ -52,11 +52,11 @@ static bool local_take(void *context, int thread, size_t *index, Move *path, int
     return false;
 }
 
-static void local_done(void *context, int thread, size_t index, uint64_t count)
+static void local_done(void *context, int thread, size_t index, uint64_t count, const PerftStats *stats)
 {
     (void)thread;
     Master *m = context;
-    deep_work_done(m->work, index, count);
+    deep_work_done(m->work, index, count, stats);
     pthread_mutex_lock(&m->lock);
     m->stats.local_units++;
     pthread_mutex_unlock(&m->lock);
@@ -70,7 +70,7 @@ static void answer(Master *m, DeepWork *work, const MPI_Status *status)
     m->stats.bytes_in += sizeof m->request;
     if (m->request.finished >= 0 && work) {
         if ((size_t)m->request.finished < deep_work_units(work)) {
-            deep_work_done(work, (size_t)m->request.finished, m->request.count);
+            deep_work_done(work, (size_t)m->request.finished, m->request.count, NULL);
             m->stats.units++;
         }
     }

@@ -106,6 +106,7 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
         /* Never a suite file's count as the budget: a wrong ";D9 5" must
          * not start a perft of trillions of nodes. */
         const CountPolicy policy = {.bulk = s.bulk,
+                                    .stats = s.stats,
                                     .threads = s.threads,
                                     .table = table ? &held : NULL,
                                     .units_lines = s.units_lines,

@@ -34,6 +34,7 @@ typedef int (*DeepDivideHook)(const DeepJob *job, const CountPolicy *policy, Div
 
 struct CountPolicy {
     bool bulk;            /* the last ply counted, not made */
+    bool stats;           /* --stats: backends that count statistics count them (every last-ply move made) */
     int threads;          /* counting threads, >= 1 */
     CountTable *table;    /* or NULL: no hashing */
     bool units_lines;     /* --units lines: work units are move paths (deep/work_units.h) */

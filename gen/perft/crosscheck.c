@@ -43,19 +43,57 @@ static bool moves_differ(Game game, MoveNotation notation, const Move *a, int a_
     return r->only_first[0] || r->only_second[0];
 }
 
-/* The first participant whose divide differs from participant 0's, or -1
- * when all agree. */
+/* Whether two divides' statistics can be compared: both counted them. */
+static bool stats_compared(const Divide *a, const Divide *b)
+{
+    return a->has_stats && b->has_stats;
+}
+
+/* Root move i of two divides with the same moves: its counts differ, or
+ * its statistics (when both have them per move). */
+static bool entry_differs(const Divide *a, const Divide *b, int i)
+{
+    return a->entries[i].count != b->entries[i].count ||
+           (a->entry_stats && b->entry_stats && !perft_stats_equal(&a->entries[i].stats, &b->entries[i].stats));
+}
+
+/* The first participant whose divide differs from participant 0's (its
+ * moves, counts, or statistics where both have them), or -1 when all
+ * agree. */
 static int crosscheck_odd_one(const Divide *d, int count)
 {
     for (int k = 1; k < count; k++) {
         if (d[k].count != d[0].count)
             return k;
+        if (stats_compared(&d[0], &d[k]) && !perft_stats_equal(&d[0].stats, &d[k].stats))
+            return k;
         for (int i = 0; i < d[0].count; i++)
-            if (!move_equal(d[k].entries[i].move, d[0].entries[i].move) ||
-                d[k].entries[i].count != d[0].entries[i].count)
+            if (!move_equal(d[k].entries[i].move, d[0].entries[i].move) || entry_differs(&d[0], &d[k], i))
                 return k;
     }
     return -1;
+}
+
+/* The column two divides' statistics differ in first (STATS_COLUMNS: they
+ * agree, or are not both there). */
+static PerftStatsColumn stats_column(const Divide *a, const Divide *b)
+{
+    return stats_compared(a, b) ? perft_stats_first_difference(&a->stats, &b->stats) : STATS_COLUMNS;
+}
+
+/* The root move the descent follows: with statistics per move that differ
+ * in `column`, the first that differs there; else the first whose counts
+ * or statistics differ; the move count when none does. */
+static int root_to_follow(const Divide *a, const Divide *b, PerftStatsColumn column)
+{
+    if (column < STATS_COLUMNS && a->entry_stats && b->entry_stats)
+        for (int i = 0; i < a->count; i++)
+            if (a->entries[i].stats.count[column] != b->entries[i].stats.count[column])
+                return i;
+    int i = 0;
+    while (i < a->count && !entry_differs(a, b, i))
+        i++;
+    return i;
 }
 
 /* The saved position of a backend participant after `path`; false for an
@@ -116,6 +154,11 @@ static int descend(Descent *d, const CountPolicy *c, const DivideQuery *q, Sessi
     r->first = d->a->name;
     r->second = d->b->name;
     PerftCount above[2] = {0, 0};
+    r->stats_column = stats_column(d->da, d->db);
+    if (r->stats_column < STATS_COLUMNS) {
+        r->stats_counts[0] = d->da->stats.count[r->stats_column];
+        r->stats_counts[1] = d->db->stats.count[r->stats_column];
+    }
     for (;;) {
         r->depth = depth;
         Position here, pa, pb;
@@ -137,9 +180,18 @@ static int descend(Descent *d, const CountPolicy *c, const DivideQuery *q, Sessi
             r->verdict = CROSS_MOVES_DIFFER;
             return 0;
         }
-        int i = 0;
-        while (i < d->da->count && d->da->entries[i].count == d->db->entries[i].count)
-            i++;
+        PerftStatsColumn column = stats_column(d->da, d->db);
+        int i = root_to_follow(d->da, d->db, column);
+        /* Same moves, every count 1, and leaves of other kinds: at depth 1
+         * the leaves are these moves' positions, which the two classify
+         * differently. */
+        if (column < STATS_COLUMNS && depth <= 1) {
+            r->verdict = CROSS_STATS_DIFFER;
+            r->stats_column = column;
+            r->stats_counts[0] = d->da->stats.count[column];
+            r->stats_counts[1] = d->db->stats.count[column];
+            return 0;
+        }
         /* At depth 1 the counts are all 1 (divide_finding has seen to it),
          * so they cannot differ there: nothing is ever asked at depth 0. */
         if (i == d->da->count || depth <= 1) {
@@ -192,6 +244,7 @@ int crosscheck(const Participant *ps, int count, const CountPolicy *c, const Div
                CrossReport *report, char *err, size_t errlen)
 {
     memset(report, 0, sizeof *report);
+    report->stats_column = STATS_COLUMNS;
     for (int k = 0; k < count; k++) {
         if (participant_divide(&ps[k], c, q, &divides[k], err, errlen) < 0)
             return -1;
@@ -232,12 +285,20 @@ int crosscheck(const Participant *ps, int count, const CountPolicy *c, const Div
         if (divide_alloc(&da) && divide_alloc(&db)) {
             memcpy(da.entries, divides[0].entries, sizeof *da.entries * (size_t)divides[0].count);
             memcpy(db.entries, divides[odd].entries, sizeof *db.entries * (size_t)divides[odd].count);
-            da = (Divide){
-                .entries = da.entries, .count = divides[0].count, .total = divides[0].total, .notation = q->notation};
+            da = (Divide){.entries = da.entries,
+                          .count = divides[0].count,
+                          .total = divides[0].total,
+                          .notation = q->notation,
+                          .has_stats = divides[0].has_stats,
+                          .entry_stats = divides[0].entry_stats,
+                          .stats = divides[0].stats};
             db = (Divide){.entries = db.entries,
                           .count = divides[odd].count,
                           .total = divides[odd].total,
-                          .notation = q->notation};
+                          .notation = q->notation,
+                          .has_stats = divides[odd].has_stats,
+                          .entry_stats = divides[odd].entry_stats,
+                          .stats = divides[odd].stats};
             Descent d = {&ps[0], &ps[odd], &da, &db};
             int r = descend(&d, c, q, &view, report, err, errlen);
             result = r < 0 ? -1 : r == 0 ? 1 : 0;
@@ -337,6 +398,7 @@ int crosscheck_node(const Participant *ps, int count, const GameNode *node, Move
      * whole report (its path holds 10000 plies) at every node of a random
      * game would cost more than the node's checks. */
     r->verdict = CROSS_AGREE;
+    r->stats_column = STATS_COLUMNS;
     r->culprit = NULL;
     r->only_first[0] = r->only_second[0] = r->other_position[0] = r->move[0] = '\0';
     r->move_counts[0] = r->move_counts[1] = r->bulk_count = 0;

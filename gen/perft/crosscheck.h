@@ -7,7 +7,8 @@
  * participant is ever asked for depth 0.
  *
  * Every participant divides the same position; when their divides differ,
- * the check walks down the first root move whose counts differ, one divide
+ * the check walks down the first root move whose counts differ (with
+ * --stats, whose statistics differ in the first differing column), one divide
  * per participant of the pair and level, until it reaches the position
  * where the legal move lists themselves differ (or where a participant's
  * count disagrees with its own divide one level down), and reports that
@@ -23,6 +24,7 @@
 #include "move_text.h"
 #include "participants.h"
 #include "perft_count.h"
+#include "perft_stats.h"
 #include "position_text.h"
 
 /* CROSS_PATH_MAX: a list of moves in dispute; CROSS_LINE_MAX: a path,
@@ -38,7 +40,8 @@ typedef enum {
     CROSS_LEAF_COUNT,         /* at depth 1 a participant counts a move as other than 1 */
     CROSS_MOVE_TWICE,         /* a participant (an engine) lists a move twice */
     CROSS_COUNT_VS_LIST,      /* a backend's bulk count at depth 1 is not the length of its own list */
-    CROSS_ROUND_TRIP          /* a backend's make and unmake of `move` do not restore `position` */
+    CROSS_ROUND_TRIP,         /* a backend's make and unmake of `move` do not restore `position` */
+    CROSS_STATS_DIFFER        /* --stats: same moves and counts, the leaves' kinds differ (stats_column) */
 } CrossVerdict;
 
 typedef struct CrossReport {
@@ -59,6 +62,13 @@ typedef struct CrossReport {
     PerftCount move_counts[2];
     PerftCount bulk_count; /* COUNT_VS_LIST: the culprit's bulk count at depth 1 ... */
     int list_count;        /* ... and the length of its list of legal moves */
+    /* --stats, when the pair's statistics differ where the descent starts:
+     * the first differing column (perft_stats_first_difference; the
+     * descent follows the root moves that differ in it) and its two counts
+     * there; STATS_DIFFER: the same at `position`.  STATS_COLUMNS when the
+     * statistics were not compared or agree. */
+    PerftStatsColumn stats_column;
+    uint64_t stats_counts[2];
 } CrossReport;
 
 /* Divides q with each of the `count` participants into divides[k] (each

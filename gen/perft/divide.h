@@ -11,12 +11,14 @@
 
 #include "move_text.h"
 #include "perft_count.h"
+#include "perft_stats.h"
 #include "position.h"
 
 typedef struct DivideEntry {
     Move move;
     PerftCount count;
-    bool finished; /* false only in an interrupted count: the count is not known */
+    bool finished;    /* false only in an interrupted count: the count is not known */
+    PerftStats stats; /* the leaves below the move, when the divide's entry_stats */
 } DivideEntry;
 
 /* How a built-in backend's divide was counted on the deep runner
@@ -45,6 +47,11 @@ typedef struct Divide {
     PerftCount twice_counts[2];
     MoveNotation notation; /* how its moves are written, and sorted (castling as e1g1 or e1h1) */
     DeepResult deep;       /* a built-in backend's */
+    /* --stats, from a backend that counts statistics: the total's, and
+     * (entry_stats) each root move's; at depth 1 only the total's, a
+     * leaf's kind being known from the move that reaches it. */
+    bool has_stats, entry_stats;
+    PerftStats stats;
 } Divide;
 
 /* A divide with room for MAX_MOVES entries; false when out of memory. */

@@ -31,6 +31,7 @@ typedef enum OptionId {
     OPT_OUTPUT,
     OPT_BULK,
     OPT_NO_BULK,
+    OPT_STATS,
     OPT_THREADS,
     OPT_HASH,
     OPT_HASH_VERIFY,
@@ -97,6 +98,12 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                   "count the last ply without making its moves (default)", FIELD(FIELD_FLAG, bulk, "bulk")},
     [OPT_NO_BULK] = {"no-bulk", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL, "make every move down to depth 0",
                      FIELD(FIELD_FLAG_OFF, bulk, NULL)},
+    [OPT_STATS] = {"stats", 0, NULL, M_DIVIDE | M_SUITE, 0, -1, NULL,
+                   "count the leaves of each kind too (captures, en passant,\ncastles, promotions, checks and mates "
+                   "split four ways,\nstalemates: gen/chess/RULES.md#perft-statistics), per root\nmove and in "
+                   "total, compared between backends; every\nlast-ply move is made (no bulk counting); a backend "
+                   "or\nengine without statistics is compared on nodes",
+                   FIELD(FIELD_FLAG, stats, "stats")},
     [OPT_THREADS] = {"threads", 't', "N", M_DIVIDE | M_SUITE, 0, 1024, "thread count (0: every core)",
                      "count on N threads (0: every core; default 1)", FIELD(FIELD_INT, threads, "threads")},
     [OPT_HASH] = {"hash", 0, "SIZE", M_DIVIDE | M_SUITE, 0, -1, NULL,
@@ -215,6 +222,14 @@ static bool stockfish_beyond_divide(const RunSettings *s)
 {
     return s->format == FORMAT_STOCKFISH && s->mode != RUN_DIVIDE;
 }
+static bool stats_asked(const RunSettings *s)
+{
+    return s->stats;
+}
+static bool stockfish_format(const RunSettings *s)
+{
+    return s->format == FORMAT_STOCKFISH;
+}
 
 static const struct Requirement {
     OptionId option;
@@ -238,6 +253,16 @@ static const struct Requirement {
      "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
      "engines count (--engine-timeout bounds them)"},
     {OPT_RANDOM_START, from_given, "--random-start and --from both say where the games start: give one of them"},
+    {OPT_HASH, stats_asked,
+     "--hash does not go with --stats: the table keeps node counts only, and the backends count statistics by a "
+     "recursion of their own that does not probe it"},
+    {OPT_BULK, stats_asked,
+     "--bulk does not go with --stats: a leaf is classified by making the move that reaches it, so --stats makes "
+     "every last-ply move"},
+    {OPT_STATS, engines_alone,
+     "--stats counts the built-in backends' statistics: with -b none only engines count, and they give nodes only"},
+    {OPT_STATS, stockfish_format,
+     "--stats prints its statistics as text or json: --format stockfish has no place for them"},
     {OPT_FORMAT, stockfish_beyond_divide,
      "--format stockfish is for divide only (use text or json with --suite or --random)"},
 };
@@ -628,6 +653,9 @@ static int check_divide_only(const RunSettings *s, const char *program, char *er
         return fail(err, errlen, "%s counts with one backend: -b all (the cross-check) is bin/perft's", program);
     if (s->format == FORMAT_JSON)
         return fail(err, errlen, "%s prints text or stockfish format: --format json is bin/perft's", program);
+    if (s->stats)
+        return fail(err, errlen, "%s counts nodes only: --stats is bin/perft's (the ranks exchange node counts)",
+                    program);
     return 0;
 }
 
@@ -734,6 +762,8 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     }
     if (check_requirements(s, err, errlen) < 0)
         return -1;
+    if (s->stats)
+        s->bulk = false; /* a leaf is classified by making its move (--bulk is refused above) */
     return check_arguments(s, args, nargs, err, errlen);
 }
 

@@ -1,10 +1,12 @@
 #include "output_divide.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "move_text.h"
 #include "output_speed.h"
+#include "output_stats.h"
 #include "registry.h"
 #include "report.h"
 
@@ -52,6 +54,17 @@ static json_t *divide_json(Game game, const Participant *p, const Divide *d)
     }
     json_t *j = json_pack("{s:s, s:o, s:o, s:f}", "participant", p->name, "moves", moves, "total",
                           output_json_count(d->total), "seconds", d->seconds);
+    if (d->has_stats) {
+        json_object_set_new(j, "stats", output_stats_json(&d->stats));
+        json_t *per_move = json_object();
+        for (int i = 0; d->entry_stats && i < d->count; i++) {
+            char text[MOVE_TEXT_MAX];
+            move_format_as(game, d->entries[i].move, d->notation, text);
+            if (d->entries[i].finished)
+                json_object_set_new(per_move, text, output_stats_json(&d->entries[i].stats));
+        }
+        json_object_set_new(j, "move_stats", per_move);
+    }
     if (p->backend)
         json_object_set_new(j, "units",
                             json_pack("{s:I, s:I}", "total", (json_int_t)d->deep.units, "from_checkpoint",
@@ -117,7 +130,9 @@ static void output_divide_table(Output *o, Game game, const Participant *ps, con
                 output_text(o, " %14s", "-");
             else
                 output_text(o, " %14s", PERFT_COUNT_TEXT(c->count));
-            differs |= !c != !first || (c && first && c->count != first->count);
+            differs |=
+                !c != !first || (c && first && c->count != first->count) ||
+                (c && first && ds[k].entry_stats && ds[0].entry_stats && !perft_stats_equal(&c->stats, &first->stats));
         }
         output_text(o, "%s\n", differs ? "   <- differs" : "");
     }
@@ -138,7 +153,8 @@ static const char *verdict_name(CrossVerdict v)
                                         "leaf counted wrong",
                                         "move listed twice",
                                         "bulk count differs from list",
-                                        "make/unmake round trip"};
+                                        "make/unmake round trip",
+                                        "statistics differ"};
     return names[v];
 }
 
@@ -174,6 +190,12 @@ json_t *output_report_json(const CrossReport *r)
             j, "divided_here",
             json_pack("[o, o]", output_json_count(r->divided_here[0]), output_json_count(r->divided_here[1])));
     }
+    if (r->stats_column < STATS_COLUMNS) {
+        json_object_set_new(j, "stats_column", json_string(perft_stats_column_name(r->stats_column)));
+        json_object_set_new(
+            j, "stats_counts",
+            json_pack("[o, o]", output_json_count(r->stats_counts[0]), output_json_count(r->stats_counts[1])));
+    }
     return j;
 }
 
@@ -192,6 +214,10 @@ void output_disagreement(Output *o, const CrossReport *r)
     output_text(o, "  path from the root: %s\n", r->path[0] ? r->path : "(the root itself)");
     output_text(o, "  position: %s\n", r->position);
     output_text(o, "  depth remaining: %d\n", r->depth);
+    if (r->stats_column < STATS_COLUMNS && r->verdict != CROSS_STATS_DIFFER)
+        output_text(o, "  statistics differ first in %s where the descent began: %s %" PRIu64 ", %s %" PRIu64 "\n",
+                    perft_stats_column_name(r->stats_column), r->first, r->stats_counts[0], r->second,
+                    r->stats_counts[1]);
     switch (r->verdict) {
     case CROSS_MOVES_DIFFER:
         output_text(o, "  moves only %s generates: %s\n", r->first, r->only_first[0] ? r->only_first : "(none)");
@@ -221,6 +247,13 @@ void output_disagreement(Output *o, const CrossReport *r)
     case CROSS_ROUND_TRIP:
         output_text(o, "  %s: make then unmake of %s does not restore the position\n  after make+unmake: %s\n",
                     r->culprit, r->move, r->other_position);
+        break;
+    case CROSS_STATS_DIFFER:
+        output_text(o,
+                    "  the legal moves and the counts agree; the leaves' kinds differ first in %s: %s %" PRIu64
+                    ", %s %" PRIu64 "\n",
+                    perft_stats_column_name(r->stats_column), r->first, r->stats_counts[0], r->second,
+                    r->stats_counts[1]);
         break;
     case CROSS_AGREE: break;
     }
@@ -308,6 +341,7 @@ int output_divide_run(Output *o, const RunSettings *s, const DivideRun *run, con
     output_json_set(o, "seconds", json_real(run->seconds));
     if (run->agree) {
         output_divide(o, game, &run->ds[0]);
+        output_divide_stats(o, game, &run->ds[0], s->depth);
     } else {
         output_divide_table(o, game, run->ps, run->ds, n);
         output_disagreement(o, run->report);
@@ -322,6 +356,9 @@ int output_divide_run(Output *o, const RunSettings *s, const DivideRun *run, con
         speed_add(rows, &nrows, &run->ps[k], game, &run->ds[k]);
     output_speed_table_json(o, rows, nrows, backends);
     output_flush(o);
+    bool said = false;
+    if (s->stats)
+        output_stats_missing(o, run->ps, n, &said);
     if (run->notation == MOVE_NOTATION_CHESS960)
         output_note(o, "perft: Chess960 notation, castling as the king taking its rook (%s)\n",
                     s->chess960 ? "--chess960" : "the position's castling is Chess960's");

@@ -27,7 +27,11 @@ void output_counting_text(const CountPolicy *p, bool with_threads, char *out, si
     perft_hash_describe(p->table ? p->table->hash : NULL, hashing, sizeof hashing);
     if (with_threads)
         snprintf(threads, sizeof threads, ", %d thread%s", p->threads, p->threads == 1 ? "" : "s");
-    snprintf(out, size, "bulk counting %s, %s%s", p->bulk ? "on" : "off", hashing, threads);
+    snprintf(out, size, "bulk counting %s, %s%s",
+             p->bulk    ? "on"
+             : p->stats ? "off (--stats: every last-ply move made)"
+                        : "off",
+             hashing, threads);
 }
 
 static double nps(const SpeedRow *r)

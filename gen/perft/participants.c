@@ -106,6 +106,12 @@ int participants_of_game(Participants *p, Game game, Participant *out)
     return n;
 }
 
+bool participant_has_stats(const Participant *p)
+{
+    const Backend *b = p->backend;
+    return b && b->perft_stats && (!b->core || b->core->perft_stats);
+}
+
 /* A built-in backend's divide on the deep runner, its progress line drawn
  * by the harness's printer. */
 static int backend_divide(const Backend *b, const CountPolicy *policy, const DivideQuery *q, Divide *out, char *err,
@@ -128,6 +134,7 @@ static int backend_divide(const Backend *b, const CountPolicy *policy, const Div
                    .start = *q->here,
                    .depth = q->depth,
                    .bulk = policy->bulk,
+                   .stats = policy->stats && participant_has_stats(&(Participant){.backend = b}),
                    .position_text = q->root_text,
                    .moves_text = q->moves,
                    .checkpoint = q->checkpoint,

@@ -6,6 +6,7 @@
 #include "crosscheck.h"
 #include "epd.h"
 #include "output_speed.h"
+#include "output_stats.h"
 #include "output_suite.h"
 #include "progress.h"
 #include "registry.h"
@@ -63,8 +64,9 @@ typedef struct Suite {
      * failures and disagreements so far (an engine's count has no other). */
     Progress progress;
     char progress_note[96];
-    int positions;  /* in the file; -1 when not known (a pipe) */
-    int name_width; /* of the rows' participant column */
+    int positions;   /* in the file; -1 when not known (a pipe) */
+    int name_width;  /* of the rows' participant column */
+    bool stats_said; /* --stats: the participants that count none have been named */
 } Suite;
 
 static void suite_progress(Suite *u, bool finish)
@@ -96,6 +98,8 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
     int r = crosscheck(ps, n, u->policy, &q, u->divides, &u->report, err, errlen);
     if (r < 0)
         return -1;
+    if (u->s->stats)
+        output_stats_missing(u->o, ps, n, &u->stats_said);
     for (int k = 0; k < n; k++)
         if (u->divides[k].signal)
             return u->divides[k].signal;

@@ -96,7 +96,8 @@ int session_divide(Session *s, int depth, bool bulk, DivideEntry *entries)
     moves_sort(s->game, moves, count);
     for (int i = 0; i < count; i++) {
         s->backend->make(s->state, moves[i]);
-        entries[i] = (DivideEntry){moves[i], s->backend->perft(s->state, depth - 1, bulk), true};
+        entries[i] =
+            (DivideEntry){.move = moves[i], .count = s->backend->perft(s->state, depth - 1, bulk), .finished = true};
         s->backend->unmake(s->state, moves[i]);
     }
     return count;

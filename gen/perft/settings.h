@@ -66,6 +66,7 @@ typedef struct RunSettings {
 
     /* How the built-in backends count. */
     bool bulk;    /* the last ply counted, not made */
+    bool stats;   /* --stats: the leaves classified (perft_stats.h); bulk is then off */
     int threads;  /* counting threads, >= 1 (-t 0 is resolved to the online cores) */
     int hash_mib; /* the table of counts, in MiB; 0: none */
     bool hash_verify;

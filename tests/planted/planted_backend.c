@@ -143,11 +143,108 @@ static uint64_t planted_perft(void *state, int depth, bool bulk)
     return nodes;
 }
 
+/* ---- Statistics (--stats), chess only: the planted generator's leaves,
+ * classified from the neutral board as gen/chess/RULES.md#perft-statistics
+ * defines the columns.  A test-only classifier, kept apart from every
+ * backend's: with nothing planted its counts must equal theirs, which
+ * tests/stats_cli.c checks before it trusts a planted run. ---- */
+
+/* Whether the piece on `from` attacks `target` on the neutral chess board. */
+static bool chess_attacks(const Position *p, int from, int target)
+{
+    Piece piece = p->board[from];
+    int df = target % C_WIDTH - from % C_WIDTH, dr = target / C_WIDTH - from / C_WIDTH;
+    int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+    switch (PIECE_KIND(piece)) {
+    case PAWN: return adf == 1 && dr == (PIECE_ARMY(piece) == CHESS_WHITE ? 1 : -1);
+    case KNIGHT: return (adf == 1 && adr == 2) || (adf == 2 && adr == 1);
+    case KING: return adf <= 1 && adr <= 1 && (adf || adr);
+    case BISHOP:
+    case ROOK:
+    case QUEEN: {
+        bool straight = df == 0 || dr == 0, diagonal = adf == adr;
+        Kind k = PIECE_KIND(piece);
+        if ((!straight && !diagonal) || (adf == 0 && adr == 0) || (straight && k == BISHOP) ||
+            (diagonal && !straight && k == ROOK))
+            return false;
+        int step = (dr > 0) - (dr < 0);
+        int file_step = (df > 0) - (df < 0);
+        for (int sq = from + step * C_WIDTH + file_step; sq != target; sq += step * C_WIDTH + file_step)
+            if (p->board[sq] != EMPTY)
+                return false;
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* Counts the leaf `move` from `before` reaches (the instance stands there). */
+static void chess_leaf(void *state, const Position *before, Move move, PerftStats *out)
+{
+    Position after;
+    planted_save(state, &after);
+    unsigned kind = 0;
+    int destination = move.to; /* where a checker would stand directly */
+    if (move_is_castling(move)) {
+        kind = STATS_MOVE_CASTLE;
+        destination = move.from / C_WIDTH * C_WIDTH + (move.to > move.from ? 5 : 3); /* the rook's f or d file */
+    } else {
+        bool en_passant = PIECE_KIND(before->board[move.from]) == PAWN && move.to == before->ep_square &&
+                          move.from % C_WIDTH != move.to % C_WIDTH && before->board[move.to] == EMPTY;
+        if (en_passant)
+            kind = STATS_MOVE_CAPTURE | STATS_MOVE_EN_PASSANT;
+        else if (before->board[move.to] != EMPTY)
+            kind = STATS_MOVE_CAPTURE;
+        if (move.promotion != EMPTY)
+            kind |= STATS_MOVE_PROMOTION;
+    }
+    int king = -1;
+    for (int sq = 0; sq < C_SQUARES; sq++)
+        if (PIECE_KIND(after.board[sq]) == KING && PIECE_ARMY(after.board[sq]) == after.turn)
+            king = sq;
+    int checkers = 0;
+    bool direct = false;
+    for (int sq = 0; sq < C_SQUARES && king >= 0; sq++)
+        if (after.board[sq] != EMPTY && PIECE_ARMY(after.board[sq]) != after.turn && chess_attacks(&after, sq, king)) {
+            checkers++;
+            direct |= sq == destination;
+        }
+    Move replies[MAX_MOVES];
+    perft_stats_leaf(out, kind, checkers, direct, planted_generate(state, replies) > 0);
+}
+
+static void chess_stats_node(void *state, int depth, PerftStats *out)
+{
+    Move moves[MAX_MOVES];
+    Position before;
+    planted_save(state, &before);
+    int count = planted_generate(state, moves);
+    for (int i = 0; i < count; i++) {
+        planted_make(state, moves[i]);
+        if (depth == 1)
+            chess_leaf(state, &before, moves[i], out);
+        else
+            chess_stats_node(state, depth - 1, out);
+        planted_unmake(state, moves[i]);
+    }
+}
+
+static bool planted_perft_stats(void *state, int depth, PerftStats *out)
+{
+    *out = (PerftStats){{0}};
+    if (depth <= 0)
+        out->count[STATS_NODES] = 1;
+    else
+        chess_stats_node(state, depth, out);
+    return true;
+}
+
 #define PLANTED_BACKEND(game_value)                                                                                    \
     {                                                                                                                  \
         .name = "planted", .game = (game_value), .summary = "test only: the mailbox, less one move at one position",   \
         .create = planted_create, .destroy = planted_destroy, .load = planted_load, .save = planted_save,              \
         .generate = planted_generate, .make = planted_make, .unmake = planted_unmake, .perft = planted_perft,          \
+        .perft_stats = (game_value) == GAME_CHESS ? planted_perft_stats : NULL,                                        \
     }
 
 const Backend quaternity_planted_backend = PLANTED_BACKEND(GAME_QUATERNITY);

@@ -106,6 +106,20 @@ static int parse_header(Checkpoint *c, char *line, size_t length, char *err, siz
     }
     c->split = (int)split_value;
     c->units = (size_t)units_value;
+    /* Statistics asked of a file without them, or the other way round:
+     * said plainly, before the fields that differ with them (bulk). */
+    char stats_here[8], stats_there[8];
+    bool here = field_value(c->identity, "stats", stats_here, sizeof stats_here);
+    bool there = field_value(fields, "stats", stats_there, sizeof stats_there);
+    if (here != there) {
+        snprintf(err, errlen,
+                 here ? "checkpoint %s holds counts without statistics (written without --stats): resume it without "
+                        "--stats, or give another file"
+                      : "checkpoint %s holds statistics (written with --stats): resume it with --stats, or give "
+                        "another file",
+                 c->path);
+        return -1;
+    }
     /* The identity is the header up to its split field. */
     size_t identity_length = strlen(c->identity);
     if (strncmp(fields, c->identity, identity_length) != 0 || fields[identity_length] != '\t' ||
@@ -132,7 +146,8 @@ static int parse_record(Checkpoint *c, char *line, size_t length, int number, ch
     line[covered] = '\0';
     if (strncmp(line, "unit\t", 5) != 0)
         goto malformed;
-    /* "unit TAB INDEX TAB COUNT TAB MOVES": both numbers digits only. */
+    /* "unit TAB INDEX TAB COUNT TAB MOVES [TAB stats=N,N,...]": every
+     * number digits only. */
     const char *index_text = line + 5;
     const char *index_end = strchr(index_text, '\t');
     const char *count_end = index_end ? strchr(index_end + 1, '\t') : NULL;
@@ -152,6 +167,22 @@ static int parse_record(Checkpoint *c, char *line, size_t length, int number, ch
     if (index_read != DIGITS_OK ||
         perft_count_parse(index_end + 1, (size_t)(count_end - index_end - 1), &count) != PERFT_COUNT_OK)
         goto malformed;
+    char *stats_field = strchr(count_end + 1, '\t');
+    PerftStats stats = {{0}};
+    if (stats_field) {
+        *stats_field++ = '\0';
+        if (strncmp(stats_field, "stats=", 6) != 0)
+            goto malformed;
+        const char *p = stats_field + 6;
+        for (int k = 0; k < STATS_COLUMNS; k++) {
+            size_t n = strcspn(p, ",");
+            uint64_t value;
+            if ((p[n] == ',') != (k + 1 < STATS_COLUMNS) || digits_parse(p, n, UINT64_MAX, &value) != DIGITS_OK)
+                goto malformed;
+            stats.count[k] = value;
+            p += n + (p[n] == ',');
+        }
+    }
     CheckpointRecord *grown = realloc(c->records, sizeof *grown * (c->record_count + 1));
     char *moves = strdup(count_end + 1);
     if (!grown || !moves) {
@@ -162,7 +193,7 @@ static int parse_record(Checkpoint *c, char *line, size_t length, int number, ch
         return -1;
     }
     c->records = grown;
-    c->records[c->record_count++] = (CheckpointRecord){(size_t)index, count, moves};
+    c->records[c->record_count++] = (CheckpointRecord){(size_t)index, count, moves, stats_field != NULL, stats};
     return 0;
 malformed:
     snprintf(err, errlen, "checkpoint %s line %d: not a unit record (corrupt file)", c->path, number);
@@ -389,13 +420,15 @@ int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t e
     return r;
 }
 
-int checkpoint_append(Checkpoint *c, size_t index, PerftCount count, const char *line)
+int checkpoint_append(Checkpoint *c, size_t index, PerftCount count, const PerftStats *stats, const char *line)
 {
-    size_t size = strlen(line) + 64;
+    size_t size = strlen(line) + 64 + (stats ? 8 + STATS_COLUMNS * 21 : 0);
     char *text = malloc(size);
     if (!text)
         return -1;
-    snprintf(text, size, "unit\t%zu\t%s\t%s", index, PERFT_COUNT_TEXT(count), line);
+    int n = snprintf(text, size, "unit\t%zu\t%s\t%s", index, PERFT_COUNT_TEXT(count), line);
+    for (int k = 0; stats && k < STATS_COLUMNS; k++)
+        n += snprintf(text + n, size - (size_t)n, "%s%" PRIu64, k ? "," : "\tstats=", stats->count[k]);
     pthread_mutex_lock(&c->lock);
     int r = write_line(c, text, c->header_hash);
     c->appended += r == 0;

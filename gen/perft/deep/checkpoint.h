@@ -8,6 +8,14 @@
  *   perft-checkpoint 2 <TAB> game=chess <TAB> ... <TAB> split=2 <TAB> units=400 <TAB> #<hash>
  *   unit <TAB> 17 <TAB> 599 <TAB> b1c3 b8a6 <TAB> #<hash>
  *
+ * A count with statistics (--stats: `stats=on` in the header) adds them to
+ * each record, the columns of perft_stats.h in order, comma-separated:
+ *
+ *   unit <TAB> 17 <TAB> 599 <TAB> b1c3 b8a6 <TAB> stats=599,12,0,... <TAB> #<hash>
+ *
+ * A file written without statistics is refused when they are asked, and
+ * one written with them when they are not (one line saying which).
+ *
  * A record's count is the perft below its unit's position (one position,
  * however many lines reach it: deep/work_units.h), in decimal up to
  * 2^128 - 1.  Format 2 came with 128-bit counts and position units; a
@@ -31,11 +39,14 @@
 #include <sys/types.h>
 
 #include "perft_count.h"
+#include "perft_stats.h"
 
 typedef struct CheckpointRecord {
     size_t index;     /* the unit's place in the split */
     PerftCount count; /* its perft */
     char *line;       /* its moves from the root, space-separated */
+    bool has_stats;   /* the record holds statistics (a --stats count's) */
+    PerftStats stats;
 } CheckpointRecord;
 
 typedef struct Checkpoint {
@@ -70,9 +81,10 @@ int checkpoint_read(Checkpoint *c, const char *path, const char *identity, char 
 /* Opens the file for appending, writing the header first when it is new. */
 int checkpoint_begin(Checkpoint *c, int split, size_t units, char *err, size_t errlen);
 
-/* Appends one finished unit; safe from any thread.  -1 when the write
- * failed (disk full) or an earlier one did: the count goes on without it. */
-int checkpoint_append(Checkpoint *c, size_t index, PerftCount count, const char *line);
+/* Appends one finished unit, with its statistics (or NULL); safe from any
+ * thread.  -1 when the write failed (disk full) or an earlier one did: the
+ * count goes on without it. */
+int checkpoint_append(Checkpoint *c, size_t index, PerftCount count, const PerftStats *stats, const char *line);
 
 /* The records this run has appended, and in *failure the errno of the
  * append that failed (0: none has); safe from any thread. */

@@ -39,13 +39,24 @@ static uint64_t backend_count(const CountingThreads *c, void *instance, int dept
                                        : b->perft(instance, depth, c->job->bulk);
 }
 
+/* The backend's statistics of the leaves `depth` plies down (its own
+ * recursion, every last-ply move made), added into *stats; their nodes. */
+static uint64_t backend_stats(const CountingThreads *c, void *instance, int depth, PerftStats *stats)
+{
+    PerftStats below;
+    c->job->backend->perft_stats(instance, depth, &below);
+    perft_stats_add(stats, &below);
+    return below.count[STATS_NODES];
+}
+
 /* A count within the feed's budget: the harness walks the plies above
  * BUDGET_LEAF_DEPTH itself (the same sum as the backend's perft), so that
- * it can stop between subtrees.  False once the budget is passed. */
-static bool count_within_budget(const CountingThreads *c, void *instance, int depth, uint64_t *count)
+ * it can stop between subtrees.  False once the budget is passed.  With
+ * `stats` (the job's statistics) each subtree's statistics are added in. */
+static bool count_within_budget(const CountingThreads *c, void *instance, int depth, uint64_t *count, PerftStats *stats)
 {
     if (depth <= BUDGET_LEAF_DEPTH) {
-        uint64_t n = backend_count(c, instance, depth);
+        uint64_t n = stats ? backend_stats(c, instance, depth, stats) : backend_count(c, instance, depth);
         *count += n;
         return c->feed.spend(c->feed.context, n);
     }
@@ -55,7 +66,7 @@ static bool count_within_budget(const CountingThreads *c, void *instance, int de
     bool within = true;
     for (int i = 0; i < n && within; i++) {
         b->make(instance, moves[i]);
-        within = count_within_budget(c, instance, depth - 1, count);
+        within = count_within_budget(c, instance, depth - 1, count, stats);
         b->unmake(instance, moves[i]);
     }
     return within;
@@ -80,14 +91,20 @@ static void *count_units(void *arg)
             b->make(w->instance, path[p]);
         int depth = c->job->depth - split;
         uint64_t count = 0;
+        /* A unit of a depth-1 count is a leaf: its kind is its move's,
+         * which the unit cannot know (the whole depth's statistics come
+         * from the root: deep_divide.c). */
+        PerftStats stats = {{0}}, *with = c->job->stats && depth >= 1 ? &stats : NULL;
         if (c->feed.spend)
-            within = count_within_budget(c, w->instance, depth, &count);
+            within = count_within_budget(c, w->instance, depth, &count, with);
         else
-            count = backend_count(c, w->instance, depth);
+            count = with ? backend_stats(c, w->instance, depth, with) : backend_count(c, w->instance, depth);
+        if (c->job->stats && depth < 1)
+            stats.count[STATS_NODES] = count;
         for (int p = split - 1; p >= 0; p--)
             b->unmake(w->instance, path[p]);
         if (within)
-            c->feed.done(c->feed.context, w->number, index, count);
+            c->feed.done(c->feed.context, w->number, index, count, c->job->stats ? &stats : NULL);
     }
     pthread_mutex_lock(&c->lock);
     if (--c->running == 0)

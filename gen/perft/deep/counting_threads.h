@@ -11,12 +11,14 @@
 
 #include "deep/deep_job.h"
 #include "perft_hash.h"
+#include "perft_stats.h"
 
 /* Where counting threads take their units and leave their counts: a run's
  * queue (deep_divide.c), or a master rank over MPI (gen/mpi).  take fills
  * the unit's index and its *split moves from the start (room for
  * MAX_DEPTH) for thread number `thread`, false when none is left; done is
- * called with the unit's count before the thread takes the next.
+ * called with the unit's count before the thread takes the next, and with
+ * its statistics when the job counts them (job->stats; else NULL).
  *
  * spend (NULL: no budget) puts a node budget on the count: a unit is then
  * counted as subtrees of at most BUDGET_LEAF_DEPTH plies, each reported to
@@ -25,7 +27,7 @@
  * most one such subtree per thread. */
 typedef struct UnitFeed {
     bool (*take)(void *context, int thread, size_t *index, Move *path, int *split);
-    void (*done)(void *context, int thread, size_t index, uint64_t count);
+    void (*done)(void *context, int thread, size_t index, uint64_t count, const PerftStats *stats);
     void *context;
     bool (*spend)(void *context, uint64_t nodes);
 } UnitFeed;

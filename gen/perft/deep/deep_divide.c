@@ -29,6 +29,7 @@ struct DeepWork {
     size_t pending_count;
     atomic_size_t next;         /* the next pending unit to hand out */
     PerftCount *counts;         /* per unit, valid once done */
+    PerftStats *stats;          /* per unit, valid once done, when the job counts statistics; else NULL */
     atomic_uchar *done;         /* per unit */
     atomic_size_t finished;     /* units done, resumed ones included */
     PerftCount nodes;           /* under progress_lock: the done units' counts times their lines */
@@ -79,9 +80,11 @@ static bool add_unit_nodes(PerftCount *nodes, const WorkUnits *u, size_t i, Perf
     return perft_count_multiply(&product, count, work_unit_lines(u, i)) && perft_count_add(nodes, product);
 }
 
-void deep_work_done(DeepWork *r, size_t i, PerftCount count)
+void deep_work_done(DeepWork *r, size_t i, PerftCount count, const PerftStats *stats)
 {
     r->counts[i] = count;
+    if (r->stats)
+        r->stats[i] = stats ? *stats : (PerftStats){{0}};
     atomic_store(&r->done[i], 1);
     pthread_mutex_lock(&r->progress_lock);
     if (!add_unit_nodes(&r->nodes, r->units, i, count))
@@ -91,7 +94,8 @@ void deep_work_done(DeepWork *r, size_t i, PerftCount count)
     if (r->checkpoint) {
         char text[UNIT_TEXT_MAX];
         work_unit_text(r->units, r->job->start.game, i, text, sizeof text);
-        if (checkpoint_append(r->checkpoint, i, count, text) < 0 && !atomic_exchange(&r->checkpoint_failed, true))
+        if (checkpoint_append(r->checkpoint, i, count, r->stats ? &r->stats[i] : NULL, text) < 0 &&
+            !atomic_exchange(&r->checkpoint_failed, true))
             checkpoint_failure_note(r);
     }
 }
@@ -117,10 +121,10 @@ static bool feed_take(void *context, int thread, size_t *index, Move *path, int 
     return deep_work_take(context, index, path, split);
 }
 
-static void feed_done(void *context, int thread, size_t index, uint64_t count)
+static void feed_done(void *context, int thread, size_t index, uint64_t count, const PerftStats *stats)
 {
     (void)thread;
-    deep_work_done(context, index, count);
+    deep_work_done(context, index, count, stats);
 }
 
 /* The budget's account: false once the nodes counted pass it. */
@@ -175,9 +179,9 @@ static char *identity_of(const DeepJob *job, bool units_lines)
         normalise_space(job->position_text, position, FIELD_MAX);
         normalise_space(job->moves_text, moves, FIELD_MAX);
         snprintf(identity, 2 * FIELD_MAX + 256,
-                 "game=%s\tbackend=%s\tdepth=%d\tbulk=%s\tposition=%s\tmoves=%s\tunit_kind=%s",
+                 "game=%s\tbackend=%s\tdepth=%d\tbulk=%s\tposition=%s\tmoves=%s\tunit_kind=%s%s",
                  game_name(job->start.game), job->backend->name, job->depth, job->bulk ? "on" : "off", position, moves,
-                 units_lines ? "lines" : "positions");
+                 units_lines ? "lines" : "positions", job->stats ? "\tstats=on" : "");
     } else {
         free(identity);
         identity = NULL;
@@ -231,7 +235,8 @@ static int resume(Checkpoint *c, const DeepJob *job, bool units_lines, WorkUnits
     }
     r->counts = calloc(units->count ? units->count : 1, sizeof *r->counts);
     r->done = calloc(units->count ? units->count : 1, sizeof *r->done);
-    if (!r->counts || !r->done) {
+    r->stats = job->stats ? calloc(units->count ? units->count : 1, sizeof *r->stats) : NULL;
+    if (!r->counts || !r->done || (job->stats && !r->stats)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -247,8 +252,17 @@ static int resume(Checkpoint *c, const DeepJob *job, bool units_lines, WorkUnits
                      rec->index < units->count && r->done[rec->index] ? " or is there twice" : "");
             return -1;
         }
+        if (job->stats && (!rec->has_stats || rec->stats.count[STATS_NODES] != rec->count)) {
+            snprintf(err, errlen,
+                     "checkpoint %s: record %zu (unit %zu, %s) has no statistics matching its count "
+                     "(corrupt file)",
+                     c->path, k + 1, rec->index, rec->line);
+            return -1;
+        }
         r->done[rec->index] = 1;
         r->counts[rec->index] = rec->count;
+        if (r->stats)
+            r->stats[rec->index] = rec->stats;
     }
     return checkpoint_begin(c, units->split, units->count, err, errlen);
 }
@@ -272,14 +286,20 @@ static int sum_roots(const DeepJob *job, const WorkUnits *units, const DeepWork 
                      !perft_count_add(&root->count, part)) {
                 snprintf(err, errlen, "the count below a root move passes 2^128 - 1");
                 return -1;
+            } else if (r->stats && !perft_stats_add_times(&root->stats, &r->stats[i], units->uses[k].lines)) {
+                snprintf(err, errlen, "the statistics below a root move pass 2^64 - 1");
+                return -1;
             }
         }
     out->total = 0;
     for (int i = 0; i < out->count; i++) {
-        if (!out->entries[i].finished)
+        if (!out->entries[i].finished) {
             out->entries[i].count = 0;
-        if (!perft_count_add(&out->total, out->entries[i].count)) {
-            snprintf(err, errlen, "backend %s: the count passes 2^128 - 1", job->backend->name);
+            out->entries[i].stats = (PerftStats){{0}};
+        }
+        if (!perft_count_add(&out->total, out->entries[i].count) ||
+            (r->stats && !perft_stats_add_times(&out->stats, &out->entries[i].stats, 1))) {
+            snprintf(err, errlen, "backend %s: the count passes 2^%d - 1", job->backend->name, r->stats ? 64 : 128);
             return -1;
         }
     }
@@ -293,6 +313,7 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
     int threads = policy->threads >= 1 ? policy->threads : 1;
     double start = seconds_now();
     memset(out->entries, 0, sizeof *out->entries * MAX_MOVES);
+    out->has_stats = out->entry_stats = false;
     out->count = 0;
     out->total = 0;
     out->signal = 0;
@@ -333,7 +354,8 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
         if (work_units_split(b, instance, job->start.game, job->depth, job->split, target, !policy->units_lines,
                              &units) < 0 ||
             !(r.counts = calloc(units.count + 1, sizeof *r.counts)) ||
-            !(r.done = calloc(units.count + 1, sizeof *r.done))) {
+            !(r.done = calloc(units.count + 1, sizeof *r.done)) ||
+            (job->stats && !(r.stats = calloc(units.count + 1, sizeof *r.stats)))) {
             snprintf(err, errlen, "out of memory splitting the tree");
             goto done;
         }
@@ -389,8 +411,17 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
         result->units_kept = result->units_resumed + checkpoint_appended(r.checkpoint, &failure);
         result->checkpoint_errno = failure;
     }
+    out->stats = (PerftStats){{0}};
     if ((status = sum_roots(job, &units, &r, out, err, errlen)) < 0)
         goto done;
+    if (job->stats) {
+        /* A depth-1 unit is a leaf whose kind is the root move's: the
+         * root's own statistics give them, for the depth as a whole. */
+        out->entry_stats = job->depth >= 2;
+        out->has_stats = out->entry_stats || (atomic_load(&r.finished) == units.count && !out->over_budget);
+        if (!out->entry_stats && out->has_stats)
+            b->perft_stats(instance, job->depth, &out->stats);
+    }
     result->units = units.count;
     result->units_done = atomic_load(&r.finished);
     result->split = units.split;
@@ -403,6 +434,7 @@ done:
         b->destroy(instance);
     free(pending);
     free(r.counts);
+    free(r.stats);
     free((void *)r.done);
     work_units_free(&units);
     out->seconds = seconds_now() - start;

@@ -21,6 +21,7 @@
 #include "deep/deep_job.h"
 #include "divide.h"
 #include "perft_count.h"
+#include "perft_stats.h"
 
 typedef struct DeepWork DeepWork;
 
@@ -51,10 +52,11 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
 /* The executor's side of a run (safe from any thread).  Take: the next
  * unit still to count, its index and its `*split` moves from the start
  * position into path (room for MAX_DEPTH); false when none is left or on
- * SIGINT/SIGTERM.  Done: a unit's count (appended to the checkpoint).
+ * SIGINT/SIGTERM.  Done: a unit's count (appended to the checkpoint), with
+ * its statistics when the job counts them (else NULL).
  * Progress: tells the job's watcher how far the count is, when it is due. */
 bool deep_work_take(DeepWork *work, size_t *index, Move *path, int *split);
-void deep_work_done(DeepWork *work, size_t index, PerftCount count);
+void deep_work_done(DeepWork *work, size_t index, PerftCount count, const PerftStats *stats);
 void deep_work_progress(DeepWork *work);
 size_t deep_work_units(const DeepWork *work);
 

@@ -32,6 +32,7 @@ typedef struct DeepJob {
     Position start; /* after the command's moves */
     int depth;      /* >= 1 */
     bool bulk;
+    bool stats; /* the backend's statistics (perft_stats.h) per unit, not its perft: bulk is off */
     const char *position_text, *moves_text;
     const char *checkpoint;     /* file to append finished units to and resume from, or NULL */
     int split;                  /* plies below the root units start at, at most work_units_deepest_split(depth);

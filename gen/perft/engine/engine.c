@@ -305,7 +305,7 @@ static const char *divide_add(Collected *d, const Position *here, Move m, PerftC
         snprintf(what, size, "more than %d moves", MAX_MOVES);
         return what;
     }
-    out->entries[out->count++] = (DivideEntry){m, n, true};
+    out->entries[out->count++] = (DivideEntry){.move = m, .count = n, .finished = true};
     return NULL;
 }
 
