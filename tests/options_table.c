@@ -288,6 +288,15 @@ static bool uci_shown(const Run *run)
     return out_has(run, "uciok");
 }
 
+/* --walk takes a divide's participants and counting but no --format:
+ * beside every mode's words it is refused (tests/walk_pipe.c runs the
+ * walk).  Were it to run, it would have read no command (standard input
+ * ends at once) and printed nothing. */
+static bool walk_shown(const Run *run)
+{
+    return run->r.status == 0 && run->r.out[0] == '\0';
+}
+
 /* An option's row: the words that give it (a value where it takes one),
  * the words it needs beside it, and how its effect shows. */
 typedef struct OptionCase {
@@ -328,6 +337,7 @@ static const OptionCase CASES[] = {
     {"help", {"--help"}, {NULL}, help_shown},
     {"version", {"--version"}, {NULL}, version_shown},
     {"uci", {"--uci"}, {NULL}, uci_shown},
+    {"walk", {"--walk"}, {NULL}, walk_shown},
 };
 enum { CASE_COUNT = sizeof CASES / sizeof *CASES };
 

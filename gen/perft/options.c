@@ -52,6 +52,7 @@ typedef enum OptionId {
     OPT_HELP,
     OPT_VERSION,
     OPT_UCI,
+    OPT_WALK,
     OPTION_COUNT
 } OptionId;
 
@@ -159,6 +160,12 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                  "be a UCI engine on standard input and output: go perft\nDEPTH answered as Stockfish does (-b, -t "
                  "and --hash\nset its Backend, Threads and Hash options' defaults)",
                  NO_FIELD},
+    [OPT_WALK] = {"walk", 0, NULL, 0, 0, -1, NULL,
+                  "walk the tree by hand: a line of commands at a time on\nstandard input (fen, moves, depth, divide, "
+                  "move, back,\ndiff, descend, board, engines; help lists them) over\nthe participants of a divide; "
+                  "arguments DEPTH\n\"POSITION\" [\"MOVES\"] are where it starts (default: the\nchess start, "
+                  "depth 3)",
+                  NO_FIELD},
 };
 
 static bool is_number_option(OptionId id)
@@ -168,7 +175,7 @@ static bool is_number_option(OptionId id)
 
 static bool given(const RunSettings *s, OptionId id)
 {
-    return s->given & (1u << id);
+    return s->given & ((uint64_t)1 << id);
 }
 
 static bool backend_is(const RunSettings *s, const char *name)
@@ -453,12 +460,13 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
     case OPT_HELP: s->mode = RUN_HELP; break;
     case OPT_VERSION: s->mode = RUN_VERSION; break;
     case OPT_UCI: s->mode = RUN_UCI_SERVER; break;
+    case OPT_WALK: s->mode = RUN_WALK; break;
     default:
         if (set_field(s, &OPTIONS[id], value, number, err, errlen) < 0)
             return -1;
         break;
     }
-    s->given |= 1u << id;
+    s->given |= (uint64_t)1 << id;
     return 0;
 }
 
@@ -631,7 +639,7 @@ static int check_requirements(const RunSettings *s, char *err, size_t errlen)
 /* DEPTH POSITION [MOVES], or nothing beside --suite and --random. */
 static int check_arguments(RunSettings *s, const char **args, int nargs, char *err, size_t errlen)
 {
-    if (s->mode != RUN_DIVIDE) {
+    if (s->mode != RUN_DIVIDE && !(s->mode == RUN_WALK && nargs > 0)) {
         if (nargs > 0)
             return fail(err, errlen, "unexpected argument '%s' with --suite or --random", args[0]);
         return 0;
@@ -688,6 +696,44 @@ static int check_uci(const RunSettings *s, const char *argument, const char *div
     return 0;
 }
 
+/* The options a walk takes: who counts and how, as a divide's. */
+static bool walk_takes(OptionId id)
+{
+    static const OptionId TAKEN[] = {OPT_BACKEND, OPT_ENGINE,  OPT_ENGINE_TIMEOUT, OPT_ENGINE_OPTION, OPT_BULK,
+                                     OPT_NO_BULK, OPT_THREADS, OPT_HASH,           OPT_HASH_SEED,     OPT_CHESS960,
+                                     OPT_WALK};
+    for (size_t i = 0; i < sizeof TAKEN / sizeof *TAKEN; i++)
+        if (TAKEN[i] == id)
+            return true;
+    return false;
+}
+
+/* --walk: a divide's participants and counting, the rest refused; the
+ * arguments, when given, are a divide's. */
+static int check_walk(RunSettings *s, const char **args, int nargs, const char *divide_only, char *err, size_t errlen)
+{
+    if (divide_only)
+        return fail(err, errlen, "%s counts divide (DEPTH POSITION) only: --walk is bin/perft's", divide_only);
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (given(s, (OptionId)i) && !walk_takes((OptionId)i))
+            return fail(err, errlen,
+                        "--%s does not apply to --walk (it takes -b, --engine, --engine-timeout, --engine-option, "
+                        "--bulk, --no-bulk, -t, --hash, --hash-seed and --chess960)",
+                        OPTIONS[i].name);
+    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
+        char known[256];
+        known_backends(known, sizeof known);
+        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
+    }
+    if (check_requirements(s, err, errlen) < 0)
+        return -1;
+    if (nargs == 0) {
+        s->depth = 3;
+        return position_parse(WALK_START, &s->position, err, errlen);
+    }
+    return check_arguments(s, args, nargs, err, errlen);
+}
+
 int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s, char *err, size_t errlen)
 {
     *s = (RunSettings){.mode = RUN_DIVIDE,
@@ -711,6 +757,8 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
         return status;
     if (s->mode == RUN_UCI_SERVER)
         return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
+    if (s->mode == RUN_WALK)
+        return check_walk(s, args, nargs, divide_only, err, errlen);
     if (s->suite && s->random_games > 0)
         return fail(err, errlen, "--suite and --random are two modes: give one of them");
     s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;

@@ -13,13 +13,14 @@
 #include "position.h"
 
 typedef enum RunMode {
-    RUN_DIVIDE,    /* DEPTH POSITION [MOVES]: divide, cross-checked when several take part */
-    RUN_SUITE,     /* --suite FILE */
-    RUN_RANDOM,    /* --random GAMES */
-    RUN_HELP,      /* --help */
-    RUN_LIST,      /* --list */
-    RUN_VERSION,   /* --version */
-    RUN_UCI_SERVER /* --uci: a UCI engine on standard input and output (gen/perft/uci_server/) */
+    RUN_DIVIDE,     /* DEPTH POSITION [MOVES]: divide, cross-checked when several take part */
+    RUN_SUITE,      /* --suite FILE */
+    RUN_RANDOM,     /* --random GAMES */
+    RUN_HELP,       /* --help */
+    RUN_LIST,       /* --list */
+    RUN_VERSION,    /* --version */
+    RUN_UCI_SERVER, /* --uci: a UCI engine on standard input and output (gen/perft/uci_server/) */
+    RUN_WALK        /* --walk: the tree walked by hand, a command a line (gen/perft/walk/) */
 } RunMode;
 
 /* Where --random's games start (--random-start): the --from list (or the
@@ -38,6 +39,9 @@ typedef enum RandomStart {
 typedef enum OutputFormat { FORMAT_TEXT, FORMAT_JSON, FORMAT_STOCKFISH } OutputFormat;
 
 enum { MAX_ENGINES = 8, MAX_ENGINE_OPTIONS = 32 };
+
+/* Where --walk starts without arguments: the chess start. */
+#define WALK_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 typedef struct RunSettings {
     RunMode mode;
@@ -91,7 +95,7 @@ typedef struct RunSettings {
 
     /* Which options were given, by their place in options.c's table: what
      * the JSON settings and the refusals name. */
-    uint32_t given;
+    uint64_t given;
 } RunSettings;
 
 /* The notation of a run's moves from `root` (and the mode a UCI engine is
