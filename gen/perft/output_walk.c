@@ -162,10 +162,14 @@ void output_walk_ok(FILE *out, bool marked)
         fputs("ok\n", out);
 }
 
-void output_walk_prompt(FILE *out)
+const char *output_walk_prompt(void)
 {
-    fputs("walk> ", out);
-    fflush(out);
+    return "walk> ";
+}
+
+void output_walk_cancelled(FILE *out)
+{
+    fputc('\n', out);
 }
 
 bool output_walk_flush(FILE *out)

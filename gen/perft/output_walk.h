@@ -48,8 +48,11 @@ void output_walk_refusal(FILE *out, const char *text);
 /* The end of an answer that was not refused: "ok", when standard input is
  * not a terminal (a script reads up to it). */
 void output_walk_ok(FILE *out, bool marked);
-/* The prompt, on a terminal only (walk_input.c without line editing). */
-void output_walk_prompt(FILE *out);
+/* The prompt, which the line editor shows on a terminal only (walk_input.c). */
+const char *output_walk_prompt(void);
+/* A line dropped by Ctrl-C at the prompt: the next prompt on a line of
+ * its own. */
+void output_walk_cancelled(FILE *out);
 /* Flushes an answer: false when `out` cannot be written. */
 bool output_walk_flush(FILE *out);
 

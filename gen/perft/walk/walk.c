@@ -504,7 +504,10 @@ static int session(Walk *w, WalkInput *in)
         return report_error(w->err, "walk: out of memory");
     int status = WALK_CONTINUE, got;
     while (status == WALK_CONTINUE && (got = walk_input_read(in)) > 0) {
-        if (got == 2) {
+        if (got == 3) {
+            walk_interrupt_clear();
+            output_walk_cancelled(w->out);
+        } else if (got == 2) {
             refuse(w, "a line longer than %d bytes or holding a NUL byte: not read", WALK_LINE_MAX - 1);
         } else {
             int n = split_words(in->line, words);

@@ -1,5 +1,6 @@
-/* The walk's lines: from a pipe or a file as they come, from a terminal
- * with a prompt. */
+/* The walk's lines: from a pipe or a file as they come; from a terminal
+ * through libedit, with a prompt, line editing and the session's history
+ * (the up arrow brings back a command). */
 #ifndef GEN_PERFT_WALK_WALK_INPUT_H
 #define GEN_PERFT_WALK_WALK_INPUT_H
 
@@ -22,7 +23,8 @@ void walk_input_close(WalkInput *w);
 
 /* The next line, without its end of line, in w->line: 1, 0 at the end of
  * input, -1 on a read error; a line longer than WALK_LINE_MAX - 1 or
- * holding a NUL byte is 2 (read to its end, to be refused). */
+ * holding a NUL byte is 2 (read to its end, to be refused); a Ctrl-C at a
+ * terminal's prompt is 3 (the line dropped). */
 int walk_input_read(WalkInput *w);
 
 #endif
