@@ -47,6 +47,8 @@ typedef enum OptionId {
     OPT_PLIES,
     OPT_FROM,
     OPT_CHESS960,
+    OPT_BOARD,
+    OPT_COLOR,
     OPT_RANDOM_START,
     OPT_LIST,
     OPT_HELP,
@@ -60,6 +62,10 @@ typedef enum OptionId {
 static const char *const FORMATS[] = {
     [FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_STOCKFISH] = "stockfish", NULL};
 static const char *const UNIT_KINDS[] = {"positions", "lines", NULL}; /* units_lines: the second */
+static const char *const BOARD_STYLES[] = {
+    [BOARD_NONE] = "none", [BOARD_LETTERS] = "letters", [BOARD_UNICODE] = "unicode", NULL};
+static const char *const COLOR_WHENS[] = {
+    [COLOR_AUTO] = "auto", [COLOR_ALWAYS] = "always", [COLOR_NEVER] = "never", NULL};
 
 /* A row's field: its type, where it is in RunSettings, its JSON key. */
 #define FIELD(type, member, json) type, offsetof(RunSettings, member), json, NULL
@@ -146,6 +152,14 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                       "Chess960 notation for every chess position: castling as\nthe king taking its rook (e1h1), "
                       "UCI engines with\nUCI_Chess960 (default: for Chess960 positions only)",
                       FIELD(FIELD_FLAG, chess960, "chess960")},
+    [OPT_BOARD] = {"board", 0, "STYLE", M_ANY, 0, -1, NULL,
+                   "a board diagram of the position beside every\ndisagreement report: letters, or unicode (chess's "
+                   "piece\nsymbols); none (default): no diagram, and the walk's\nboard command draws letters",
+                   CHOICE(FIELD_CHOICE, board, "board", BOARD_STYLES)},
+    [OPT_COLOR] = {"color", 0, "WHEN", M_ANY, 0, -1, NULL,
+                   "colour in board diagrams: auto (default: when they go\nto a terminal and NO_COLOR is not set), "
+                   "always or\nnever",
+                   CHOICE(FIELD_CHOICE, color, "color", COLOR_WHENS)},
     [OPT_RANDOM_START] = {"random-start", 0, "SET", M_RANDOM, 0, -1, NULL,
                           "where --random's games start: chess960 (every one of\nthe 960 arrangements in turn), dfrc "
                           "(every White and\nBlack pair in turn) or one POSITION (default: --from)",
@@ -227,6 +241,11 @@ static bool stockfish_beyond_divide(const RunSettings *s)
     return s->format == FORMAT_STOCKFISH && s->mode != RUN_DIVIDE;
 }
 
+static bool no_board_beyond_walk(const RunSettings *s)
+{
+    return s->board == BOARD_NONE && s->mode != RUN_WALK;
+}
+
 static const struct Requirement {
     OptionId option;
     bool (*refused)(const RunSettings *s);
@@ -251,6 +270,7 @@ static const struct Requirement {
     {OPT_MAX_NODES, engines_alone_in_suite,
      "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
      "engines count (--engine-timeout bounds them)"},
+    {OPT_COLOR, no_board_beyond_walk, "--color colours board diagrams: give --board letters or --board unicode"},
     {OPT_RANDOM_START, from_given, "--random-start and --from both say where the games start: give one of them"},
     {OPT_FORMAT, stockfish_beyond_divide,
      "--format stockfish is for divide only (use text or json with --suite or --random)"},
@@ -699,9 +719,9 @@ static int check_uci(const RunSettings *s, const char *argument, const char *div
 /* The options a walk takes: who counts and how, as a divide's. */
 static bool walk_takes(OptionId id)
 {
-    static const OptionId TAKEN[] = {OPT_BACKEND, OPT_ENGINE,  OPT_ENGINE_TIMEOUT, OPT_ENGINE_OPTION, OPT_BULK,
-                                     OPT_NO_BULK, OPT_THREADS, OPT_HASH,           OPT_HASH_SEED,     OPT_CHESS960,
-                                     OPT_WALK};
+    static const OptionId TAKEN[] = {
+        OPT_BACKEND, OPT_ENGINE,    OPT_ENGINE_TIMEOUT, OPT_ENGINE_OPTION, OPT_BULK,  OPT_NO_BULK, OPT_THREADS,
+        OPT_HASH,    OPT_HASH_SEED, OPT_CHESS960,       OPT_BOARD,         OPT_COLOR, OPT_WALK};
     for (size_t i = 0; i < sizeof TAKEN / sizeof *TAKEN; i++)
         if (TAKEN[i] == id)
             return true;
@@ -718,7 +738,7 @@ static int check_walk(RunSettings *s, const char **args, int nargs, const char *
         if (given(s, (OptionId)i) && !walk_takes((OptionId)i))
             return fail(err, errlen,
                         "--%s does not apply to --walk (it takes -b, --engine, --engine-timeout, --engine-option, "
-                        "--bulk, --no-bulk, -t, --hash, --hash-seed and --chess960)",
+                        "--bulk, --no-bulk, -t, --hash, --hash-seed, --chess960, --board and --color)",
                         OPTIONS[i].name);
     if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
         char known[256];

@@ -1,6 +1,8 @@
 #include "output_board.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "square_text.h"
 
@@ -126,4 +128,12 @@ void output_board(FILE *out, const Position *pos, BoardStyle style)
         chess_state(out, pos);
     else
         quaternity_state(out, pos);
+}
+
+BoardStyle output_board_style(const RunSettings *s, FILE *out)
+{
+    const char *no_color = getenv("NO_COLOR");
+    bool color =
+        s->color == COLOR_ALWAYS || (s->color == COLOR_AUTO && isatty(fileno(out)) == 1 && !(no_color && no_color[0]));
+    return (BoardStyle){.unicode = s->board == BOARD_UNICODE, .color = color};
 }

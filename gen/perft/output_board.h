@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "position.h"
+#include "settings.h"
 
 typedef struct BoardStyle {
     bool unicode; /* chess's piece symbols instead of letters */
@@ -17,5 +18,10 @@ typedef struct BoardStyle {
 } BoardStyle;
 
 void output_board(FILE *out, const Position *pos, BoardStyle style);
+
+/* The style of s's --board and --color for diagrams written to `out`:
+ * colour with --color always, or with auto when `out` is a terminal and
+ * NO_COLOR is not set to a text (no-color.org). */
+BoardStyle output_board_style(const RunSettings *s, FILE *out);
 
 #endif

@@ -96,7 +96,7 @@ void output_walk_divides(FILE *out, Game game, MoveNotation notation, const Part
         fprintf(out, "differ: %d of %d moves, %d participants, depth %d\n", differing, nall, count, depth);
 }
 
-void output_walk_report(FILE *out, FILE *err, const CrossReport *r)
+void output_walk_report(FILE *out, FILE *err, const CrossReport *r, bool boards, BoardStyle style)
 {
     if (r->verdict == CROSS_AGREE) {
         fputs("agree: no participant differs from here\n", out);
@@ -111,7 +111,8 @@ void output_walk_report(FILE *out, FILE *err, const CrossReport *r)
         fputs("(out of memory)\n", out);
         return;
     }
-    Output o = {.stream = memory, .err = err, .name = "memory", .format = FORMAT_TEXT};
+    Output o = {
+        .stream = memory, .err = err, .name = "memory", .format = FORMAT_TEXT, .boards = boards, .board = style};
     output_disagreement(&o, r);
     fclose(memory);
     fputs(text && text[0] == '\n' ? text + 1 : text ? text : "", out);

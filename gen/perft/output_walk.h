@@ -12,6 +12,7 @@
 
 #include "crosscheck.h"
 #include "divide.h"
+#include "output_board.h"
 #include "participants.h"
 
 /* Where the walk stands, as `state` answers it. */
@@ -36,9 +37,9 @@ void output_walk_value(FILE *out, const char *name, const char *value);
  * `only_differing` (diff) the rows that agree are left out. */
 void output_walk_divides(FILE *out, Game game, MoveNotation notation, const Participant *ps, const Divide *ds,
                          int count, int depth, bool only_differing);
-/* The descent's finding (the report output_divide.h prints for a divide),
- * or "agree" when there was none. */
-void output_walk_report(FILE *out, FILE *err, const CrossReport *r);
+/* The descent's finding (the report output_divide.h prints for a divide,
+ * with its diagram when `boards`), or "agree" when there was none. */
+void output_walk_report(FILE *out, FILE *err, const CrossReport *r, bool boards, BoardStyle style);
 /* One line per participant: "NAME backend GAME" or "NAME engine GAME SPEC",
  * and those of the other game marked "(not at this position)". */
 void output_walk_participant(FILE *out, const char *name, const char *kind, Game game, const char *spec, bool here);

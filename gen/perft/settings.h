@@ -40,6 +40,12 @@ typedef enum OutputFormat { FORMAT_TEXT, FORMAT_JSON, FORMAT_STOCKFISH } OutputF
 
 enum { MAX_ENGINES = 8, MAX_ENGINE_OPTIONS = 32 };
 
+/* --board: no diagram (the walk's board command draws letters), letters,
+ * or chess's piece symbols.  --color: colour when the diagram goes to a
+ * terminal and NO_COLOR is not set, always, or never. */
+typedef enum BoardChoice { BOARD_NONE, BOARD_LETTERS, BOARD_UNICODE } BoardChoice;
+typedef enum ColorChoice { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } ColorChoice;
+
 /* Where --walk starts without arguments: the chess start. */
 #define WALK_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -67,6 +73,11 @@ typedef struct RunSettings {
      * and UCI engines in UCI_Chess960 mode, standard positions included
      * (without it, Chess960 positions alone: settings_notation). */
     bool chess960;
+
+    /* Board diagrams (output_board.h): --board's style, beside every
+     * disagreement report and in the walk; --color's when. */
+    BoardChoice board;
+    ColorChoice color;
 
     /* How the built-in backends count. */
     bool bulk;    /* the last ply counted, not made */

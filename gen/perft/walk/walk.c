@@ -396,11 +396,11 @@ static void command_descend(Walk *w, char **words, int n)
     }
     if (r == 0) {
         w->report.verdict = CROSS_AGREE;
-        output_walk_report(w->out, w->err, &w->report);
+        output_walk_report(w->out, w->err, &w->report, w->s->board != BOARD_NONE, output_board_style(w->s, w->out));
         ok(w);
         return;
     }
-    output_walk_report(w->out, w->err, &w->report);
+    output_walk_report(w->out, w->err, &w->report, w->s->board != BOARD_NONE, output_board_style(w->s, w->out));
     go_to(w, "descend", &w->root, w->report.path, "");
 }
 
@@ -472,7 +472,7 @@ static int command(Walk *w, char **words, int n)
     else if (strcmp(c, "descend") == 0)
         command_descend(w, words, n);
     else if (strcmp(c, "board") == 0) {
-        output_board(w->out, &w->here, (BoardStyle){0});
+        output_board(w->out, &w->here, output_board_style(w->s, w->out));
         ok(w);
     } else if (strcmp(c, "state") == 0)
         print_state(w);
