@@ -135,11 +135,12 @@ static int tmux(const char *fmt, ...)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* The visible screen, captured until it shows `text` (a minute at most). */
-static char *screen_showing(const char *text)
+/* The visible screen, captured (with its colours as escapes when
+ * `colours`) until it shows `text` (a minute at most). */
+static char *screen_showing_as(const char *text, bool colours)
 {
     char command[256];
-    snprintf(command, sizeof command, "tmux -L %s capture-pane -p -t walk", tmux_socket);
+    snprintf(command, sizeof command, "tmux -L %s capture-pane -p %s -t walk", tmux_socket, colours ? "-e" : "");
     for (int tries = 0; tries < 600 * TEST_SLOWDOWN; tries++) {
         FILE *p = popen(command, "r");
         cr_assert(p);
@@ -153,6 +154,11 @@ static char *screen_showing(const char *text)
     }
     cr_assert_fail("the screen never showed '%s'", text);
     return NULL;
+}
+
+static char *screen_showing(const char *text)
+{
+    return screen_showing_as(text, false);
 }
 
 /* The test's own tmux server, ended however the test ends. */
@@ -183,10 +189,20 @@ Test(walk_terminal, the_screen_in_tmux_shows_what_a_person_sees, .init = tmux_se
     cr_expect(!strstr(screen, "\nok\n"), "%s", screen);
     tmux("send-keys -t walk clear-history Enter"); /* not a command: refused in one line */
     screen = screen_showing("error: unknown command 'clear-history'");
+    /* On a terminal the board is coloured (--color auto), the empty
+     * squares blank: the white pawn on e4, on a light square. */
     tmux("send-keys -t walk board Enter");
-    screen = screen_showing("to move: black");
-    cr_expect(strstr(screen, " 4  . . . . P . . .\n"), "%s", screen);
-    cr_expect(strstr(screen, "en passant: e3\n"), "%s", screen);
+    screen = screen_showing_as("to move: black", true);
+    cr_expect(strstr(screen, "[48;5;180m P") && strstr(screen, "[97m"), "%s", screen); /* tmux's own escapes */
+    cr_expect(strstr(screen, "en passant: e3"), "%s", screen);
+    /* NO_COLOR, and the letters come back with their dots. */
+    tmux("send-keys -t walk C-d");
+    tmux("kill-server 2>/dev/null");
+    cr_assert_eq(tmux("new-session -d -s walk -x 100 -y 50 'NO_COLOR=1 %s --walk -b all'", TEST_PERFT_BIN), 0);
+    screen_showing("walk>");
+    tmux("send-keys -t walk board Enter");
+    screen = screen_showing_as("to move: white", true);
+    cr_expect(strstr(screen, " 4  . . . . . . . .\n") && !strstr(screen, "\033[48;5;"), "%s", screen);
     /* Ctrl-D leaves: the session ends with the walk. */
     tmux("send-keys -t walk C-d");
     bool ended = false;
