@@ -53,11 +53,20 @@ static void quit(WalkDriver *d)
     cr_expect_eq(walk_finish(d), 0);
 }
 
+/* The three built-in chess backends by name: -b all would add any extra
+ * backend of the build (make test-template's). */
+static void add_padded_and_bitboard(WalkDriver *d)
+{
+    expect_in(d, "engines add padded", "participant padded backend chess\n");
+    expect_in(d, "engines add bitboard", "participant bitboard backend chess\n");
+}
+
 #define WALK(...) walk_start(TEST_PERFT_BIN, (const char *const[]){__VA_ARGS__, NULL}, NULL)
 
 Test(walk_pipe, every_command_answers_and_every_refusal_is_one_line)
 {
-    WalkDriver d = WALK("-b", "all");
+    WalkDriver d = WALK("-b", "mailbox");
+    add_padded_and_bitboard(&d);
     /* The chess start, depth 3 from the root. */
     expect_in(&d, "state",
               "position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ndepth 3 (3 below here)\n");
@@ -93,6 +102,9 @@ Test(walk_pipe, every_command_answers_and_every_refusal_is_one_line)
     expect_in(&d, "position startpos moves g1f3", "moves g1f3\n");
     expect_in(&d, "board",
               " 3  . . . . . N . .\n 2  P P P P P P P P\n 1  R N B Q K B . R\n    a b c d e f g h\nto move: black\n");
+    expect_in(&d, "move Nc6", "moves g1f3 b8c6\n"); /* SAN, as everywhere a chess move is read */
+    expect_in(&d, "back", "moves g1f3\n");
+    expect_refused(&d, "move Nc4", "move 1 'Nc4': no knight can go to c4, in ");
     expect_in(&d, "engines", "participant bitboard backend chess\n");
     expect_in(&d, "help", "descend");
     /* A promotion in either case names one move. */
@@ -107,7 +119,7 @@ Test(walk_pipe, every_command_answers_and_every_refusal_is_one_line)
     /* Refusals: one line each, and the walk goes on. */
     expect_refused(&d, "move b7b8", "needs a promotion piece");
     expect_refused(&d, "move e2e4", "move 1 'e2e4' is not legal in");
-    expect_refused(&d, "move e7e9", "'e7e9' is not move text");
+    expect_refused(&d, "move e7e9", "'e7e9' is neither move text nor SAN");
     expect_refused(&d, "move", "move: which move?");
     expect_refused(&d, "back", "at the root already");
     expect_refused(&d, "back 3", "at the root already");
@@ -166,8 +178,9 @@ Test(walk_pipe, chess960_beside_stockfish)
     /* Chess960 position 0 of positions/chess/chess960.epd (the
      * chessprogramming wiki's Chess960 perft results): perft 2 is 528; its
      * castling written as the king taking its rook, and read either way. */
-    WalkDriver d = WALK("-b", "all", "--engine", "uci:" TEST_STOCKFISH, "2",
+    WalkDriver d = WALK("-b", "mailbox", "--engine", "uci:" TEST_STOCKFISH, "2",
                         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1");
+    add_padded_and_bitboard(&d);
     expect_in(&d, "state", "notation chess960 (castling as the king taking its rook)\n");
     char *divide = ask_ok(&d, "divide");
     cr_expect(strstr(divide, "move       mailbox    padded  bitboard stockfish\n"), "%s", divide);
@@ -200,7 +213,9 @@ static const char *const PLANTED_ENV[] = {"PLANTED_ROOT=rnbqkbnr/ppp1pppp/8/3p4/
 Test(walk_pipe, a_planted_bug_is_found_by_divide_diff_move_and_descend)
 {
     WalkDriver d =
-        walk_start(TEST_PLANTED_PERFT, (const char *const[]){"-b", "all", "3", PLANTED_ROOT, NULL}, PLANTED_ENV);
+        walk_start(TEST_PLANTED_PERFT, (const char *const[]){"-b", "mailbox", "3", PLANTED_ROOT, NULL}, PLANTED_ENV);
+    add_padded_and_bitboard(&d);
+    expect_in(&d, "engines add planted", "participant planted backend chess\n");
     /* The planted backend lacks one leaf below e4e5. */
     char *divide = ask_ok(&d, "divide");
     cr_expect(strstr(divide, "move      mailbox   padded bitboard  planted\n"), "%s", divide);
