@@ -61,8 +61,9 @@ CFLAGS := -std=c17 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(if $(WERROR),-Werror)
           $(if $(QBB_PORTABLE),-DQBB_PORTABLE) \
           $(foreach b,$(EXTRA_BACKENDS),-DEXTRA_BACKEND_$(shell echo $(b) | tr a-z A-Z))
 LDFLAGS := $(if $(filter sanitize,$(MODE)),$(SANITIZERS)) -pthread
-# JSON output (--format json) is written with jansson (libjansson-dev).
-LDLIBS := -ljansson
+# JSON output (--format json) is written with jansson (libjansson-dev); the
+# walk's line editing and history on a terminal with libedit (libedit-dev).
+LDLIBS := -ljansson -ledit
 
 # Backends are found by folder: gen/GAME/*.c is code the backends of one game
 # share, gen/GAME/BACKEND/*.c one backend.  Optional backends
@@ -170,14 +171,16 @@ define require_packages
 	fi
 endef
 
-# The harness writes --format json with jansson.
+# The harness writes --format json with jansson, and edits the walk's lines
+# with libedit.
 deps-build:
-	$(call require_packages,libjansson-dev)
+	$(call require_packages,libjansson-dev libedit-dev)
 
 # The engine tests run Debian's Stockfish over UCI and the planted-bug test
-# engine tests/engines/planted_bug.py (python3).
+# engine tests/engines/planted_bug.py (python3); the walk's terminal test
+# looks at the screen through tmux.
 deps-test: deps-build
-	$(call require_packages,libcriterion-dev stockfish python3)
+	$(call require_packages,libcriterion-dev stockfish python3 tmux)
 
 run: $(PERFT_BIN)
 	./scripts/run.sh
@@ -360,9 +363,9 @@ PORT_MARCH_x86-64-baseline := -march=x86-64
 PORT_CC_aarch64 := aarch64-linux-gnu-gcc
 AARCH64_SYSROOT := $(CURDIR)/build/aarch64-sysroot
 PORT_MARCH_aarch64 := --sysroot=$(AARCH64_SYSROOT)
-# The arm64 libraries the build links (Criterion, jansson; libstdc++ for
+# The arm64 libraries the build links (Criterion, jansson, libedit; libstdc++ for
 # the cross compiler's libubsan in the sanitize build).
-AARCH64_LIBS := libcriterion-dev libjansson-dev libstdc++6
+AARCH64_LIBS := libcriterion-dev libjansson-dev libedit-dev libstdc++6
 # qemu-user takes the loader and libraries of every aarch64 process the
 # tests start from the sysroot.
 AARCH64_RUN := QEMU_LD_PREFIX=$(AARCH64_SYSROOT)

@@ -274,6 +274,18 @@ static bool chess960_shown(const Run *run)
     return err_has(run, "Chess960 notation, castling as the king taking its rook (--chess960)") ||
            out_has(run, ", --chess960)");
 }
+static bool board_shown(const Run *run)
+{
+    if (run->doc)
+        return strcmp(json_string_value(setting(run, "board")), "letters") == 0;
+    return err_has(run, "perft: a board diagram (letters, colour off) beside every disagreement report\n");
+}
+static bool color_shown(const Run *run)
+{
+    if (run->doc)
+        return strcmp(json_string_value(setting(run, "color")), "always") == 0;
+    return err_has(run, "perft: a board diagram (unicode, colour on) beside every disagreement report\n");
+}
 static bool random_start_shown(const Run *run)
 {
     if (run->doc)
@@ -298,6 +310,15 @@ static bool version_shown(const Run *run)
 static bool uci_shown(const Run *run)
 {
     return out_has(run, "uciok");
+}
+
+/* --walk takes a divide's participants and counting but no --format:
+ * beside every mode's words it is refused (tests/walk_pipe.c runs the
+ * walk).  Were it to run, it would have read no command (standard input
+ * ends at once) and printed nothing. */
+static bool walk_shown(const Run *run)
+{
+    return run->r.status == 0 && run->r.out[0] == '\0';
 }
 
 /* An option's row: the words that give it (a value where it takes one),
@@ -336,11 +357,14 @@ static const OptionCase CASES[] = {
     {"plies", {"--plies", "3"}, {NULL}, plies_shown},
     {"from", {"--from", from_path}, {NULL}, from_shown},
     {"chess960", {"--chess960"}, {NULL}, chess960_shown},
+    {"board", {"--board", "letters"}, {NULL}, board_shown},
+    {"color", {"--color", "always"}, {"--board", "unicode"}, color_shown},
     {"random-start", {"--random-start", "chess960:518"}, {NULL}, random_start_shown},
     {"list", {"--list"}, {NULL}, list_shown},
     {"help", {"--help"}, {NULL}, help_shown},
     {"version", {"--version"}, {NULL}, version_shown},
     {"uci", {"--uci"}, {NULL}, uci_shown},
+    {"walk", {"--walk"}, {NULL}, walk_shown},
 };
 enum { CASE_COUNT = sizeof CASES / sizeof *CASES };
 

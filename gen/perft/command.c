@@ -19,6 +19,7 @@
 #include "run_suite.h"
 #include "uci_server/uci_server.h"
 #include "version.h"
+#include "walk/walk.h"
 #include "zobrist_seed.h"
 
 /* --help, --list and --version: text on `out`, its writes checked. */
@@ -76,6 +77,8 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     zobrist_seed_set(s.hash_seed); /* before any key is made: 0 when not given */
     if (s.mode == RUN_UCI_SERVER)
         return uci_server_run(&s, stdin, out, err);
+    if (s.mode == RUN_WALK)
+        return walk_run(&s, stdin, out, err);
     /* positions/... names the installed suites outside the build tree. */
     char suite_path[DATA_DIR_MAX], from_path[DATA_DIR_MAX];
     if (s.suite && !(s.suite = data_dir_suite_file(s.suite, suite_path, sizeof suite_path, message, sizeof message)))

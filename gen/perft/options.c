@@ -48,11 +48,14 @@ typedef enum OptionId {
     OPT_PLIES,
     OPT_FROM,
     OPT_CHESS960,
+    OPT_BOARD,
+    OPT_COLOR,
     OPT_RANDOM_START,
     OPT_LIST,
     OPT_HELP,
     OPT_VERSION,
     OPT_UCI,
+    OPT_WALK,
     OPTION_COUNT
 } OptionId;
 
@@ -60,6 +63,10 @@ typedef enum OptionId {
 static const char *const FORMATS[] = {
     [FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_STOCKFISH] = "stockfish", NULL};
 static const char *const UNIT_KINDS[] = {"positions", "lines", NULL}; /* units_lines: the second */
+static const char *const BOARD_STYLES[] = {
+    [BOARD_NONE] = "none", [BOARD_LETTERS] = "letters", [BOARD_UNICODE] = "unicode", NULL};
+static const char *const COLOR_WHENS[] = {
+    [COLOR_AUTO] = "auto", [COLOR_ALWAYS] = "always", [COLOR_NEVER] = "never", NULL};
 
 /* A row's field: its type, where it is in RunSettings, its JSON key. */
 #define FIELD(type, member, json) type, offsetof(RunSettings, member), json, NULL
@@ -152,6 +159,14 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                       "Chess960 notation for every chess position: castling as\nthe king taking its rook (e1h1), "
                       "UCI engines with\nUCI_Chess960 (default: for Chess960 positions only)",
                       FIELD(FIELD_FLAG, chess960, "chess960")},
+    [OPT_BOARD] = {"board", 0, "STYLE", M_ANY, 0, -1, NULL,
+                   "a board diagram of the position beside every\ndisagreement report: letters, or unicode (chess's "
+                   "piece\nsymbols); none (default): no diagram, and the walk's\nboard command draws letters",
+                   CHOICE(FIELD_CHOICE, board, "board", BOARD_STYLES)},
+    [OPT_COLOR] = {"color", 0, "WHEN", M_ANY, 0, -1, NULL,
+                   "colour in board diagrams: auto (default: when they go\nto a terminal and NO_COLOR is not set), "
+                   "always or\nnever",
+                   CHOICE(FIELD_CHOICE, color, "color", COLOR_WHENS)},
     [OPT_RANDOM_START] = {"random-start", 0, "SET", M_RANDOM, 0, -1, NULL,
                           "where --random's games start: chess960 (every one of\nthe 960 arrangements in turn), dfrc "
                           "(every White and\nBlack pair in turn) or one POSITION (default: --from)",
@@ -166,6 +181,12 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                  "be a UCI engine on standard input and output: go perft\nDEPTH answered as Stockfish does (-b, -t "
                  "and --hash\nset its Backend, Threads and Hash options' defaults)",
                  NO_FIELD},
+    [OPT_WALK] = {"walk", 0, NULL, 0, 0, -1, NULL,
+                  "walk the tree by hand: a line of commands at a time on\nstandard input (fen, moves, depth, divide, "
+                  "move, back,\ndiff, descend, board, engines; help lists them) over\nthe participants of a divide; "
+                  "arguments DEPTH\n\"POSITION\" [\"MOVES\"] are where it starts (default: the\nchess start, "
+                  "depth 3)",
+                  NO_FIELD},
 };
 
 static bool is_number_option(OptionId id)
@@ -175,7 +196,7 @@ static bool is_number_option(OptionId id)
 
 static bool given(const RunSettings *s, OptionId id)
 {
-    return s->given & (1u << id);
+    return s->given & ((uint64_t)1 << id);
 }
 
 static bool backend_is(const RunSettings *s, const char *name)
@@ -231,6 +252,11 @@ static bool stockfish_format(const RunSettings *s)
     return s->format == FORMAT_STOCKFISH;
 }
 
+static bool no_board_beyond_walk(const RunSettings *s)
+{
+    return s->board == BOARD_NONE && s->mode != RUN_WALK;
+}
+
 static const struct Requirement {
     OptionId option;
     bool (*refused)(const RunSettings *s);
@@ -252,6 +278,7 @@ static const struct Requirement {
     {OPT_MAX_NODES, engines_alone_in_suite,
      "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
      "engines count (--engine-timeout bounds them)"},
+    {OPT_COLOR, no_board_beyond_walk, "--color colours board diagrams: give --board letters or --board unicode"},
     {OPT_RANDOM_START, from_given, "--random-start and --from both say where the games start: give one of them"},
     {OPT_HASH, stats_asked,
      "--hash does not go with --stats: the table keeps node counts only, and the backends count statistics by a "
@@ -471,12 +498,13 @@ static int set_value(RunSettings *s, OptionId id, const char *value, char *err, 
     case OPT_HELP: s->mode = RUN_HELP; break;
     case OPT_VERSION: s->mode = RUN_VERSION; break;
     case OPT_UCI: s->mode = RUN_UCI_SERVER; break;
+    case OPT_WALK: s->mode = RUN_WALK; break;
     default:
         if (set_field(s, &OPTIONS[id], value, number, err, errlen) < 0)
             return -1;
         break;
     }
-    s->given |= 1u << id;
+    s->given |= (uint64_t)1 << id;
     return 0;
 }
 
@@ -599,7 +627,7 @@ static int read_words(int argc, char **argv, char **words, RunSettings *s, const
 
 /* The options that choose what the command does: at most one of them, so
  * that no order of the words decides which one runs. */
-static const OptionId MODE_OPTIONS[] = {OPT_SUITE, OPT_RANDOM, OPT_LIST, OPT_HELP, OPT_VERSION, OPT_UCI};
+static const OptionId MODE_OPTIONS[] = {OPT_SUITE, OPT_RANDOM, OPT_LIST, OPT_HELP, OPT_VERSION, OPT_UCI, OPT_WALK};
 
 static int check_one_mode(const RunSettings *s, char *err, size_t errlen)
 {
@@ -670,7 +698,7 @@ static int check_requirements(const RunSettings *s, char *err, size_t errlen)
 /* DEPTH POSITION [MOVES], or nothing beside --suite and --random. */
 static int check_arguments(RunSettings *s, const char **args, int nargs, char *err, size_t errlen)
 {
-    if (s->mode != RUN_DIVIDE) {
+    if (s->mode != RUN_DIVIDE && !(s->mode == RUN_WALK && nargs > 0)) {
         if (nargs > 0)
             return fail(err, errlen, "unexpected argument '%s' with --suite or --random", args[0]);
         return 0;
@@ -727,6 +755,44 @@ static int check_uci(const RunSettings *s, const char *argument, const char *div
     return 0;
 }
 
+/* The options a walk takes: who counts and how, as a divide's. */
+static bool walk_takes(OptionId id)
+{
+    static const OptionId TAKEN[] = {
+        OPT_BACKEND, OPT_ENGINE,    OPT_ENGINE_TIMEOUT, OPT_ENGINE_OPTION, OPT_BULK,  OPT_NO_BULK, OPT_THREADS,
+        OPT_HASH,    OPT_HASH_SEED, OPT_CHESS960,       OPT_BOARD,         OPT_COLOR, OPT_WALK};
+    for (size_t i = 0; i < sizeof TAKEN / sizeof *TAKEN; i++)
+        if (TAKEN[i] == id)
+            return true;
+    return false;
+}
+
+/* --walk: a divide's participants and counting, the rest refused; the
+ * arguments, when given, are a divide's. */
+static int check_walk(RunSettings *s, const char **args, int nargs, const char *divide_only, char *err, size_t errlen)
+{
+    if (divide_only)
+        return fail(err, errlen, "%s counts divide (DEPTH POSITION) only: --walk is bin/perft's", divide_only);
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (given(s, (OptionId)i) && !walk_takes((OptionId)i))
+            return fail(err, errlen,
+                        "--%s does not apply to --walk (it takes -b, --engine, --engine-timeout, --engine-option, "
+                        "--bulk, --no-bulk, -t, --hash, --hash-seed, --chess960, --board and --color)",
+                        OPTIONS[i].name);
+    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
+        char known[256];
+        known_backends(known, sizeof known);
+        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
+    }
+    if (check_requirements(s, err, errlen) < 0)
+        return -1;
+    if (nargs == 0) {
+        s->depth = 3;
+        return position_parse(WALK_START, &s->position, err, errlen);
+    }
+    return check_arguments(s, args, nargs, err, errlen);
+}
+
 int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s, char *err, size_t errlen)
 {
     *s = (RunSettings){.mode = RUN_DIVIDE,
@@ -752,6 +818,8 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
         return status;
     if (s->mode == RUN_UCI_SERVER)
         return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
+    if (s->mode == RUN_WALK)
+        return check_walk(s, args, nargs, divide_only, err, errlen);
     s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
     if (check_modes(s, err, errlen) < 0 || (divide_only && check_divide_only(s, divide_only, err, errlen) < 0))
         return -1;

@@ -170,6 +170,11 @@ int output_open(Output *o, FILE *stream, FILE *err_stream, const RunSettings *s,
         o->name = s->output;
         o->owned = true;
     }
+    o->boards = s->board != BOARD_NONE;
+    o->board = output_board_style(s, o->stream);
+    if (o->boards && s->format != FORMAT_JSON)
+        fprintf(o->err, "perft: a board diagram (%s, colour %s) beside every disagreement report\n",
+                o->board.unicode ? "unicode" : "letters", o->board.color ? "on" : "off");
     if (s->format != FORMAT_JSON)
         return 0;
     /* The keys scripts have read since the first JSON runs stay at the top:

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "output_board.h"
 #include "perft_count.h"
 #include "settings.h"
 
@@ -22,6 +23,8 @@ typedef struct Output {
     json_t *doc; /* FORMAT_JSON: the document, written by output_close */
     int error;   /* errno of the first failed write, 0 when none failed */
     bool owned;  /* -o's file: closed by output_close */
+    bool boards; /* --board: a diagram beside every disagreement report, in this style */
+    BoardStyle board;
 } Output;
 
 /* Opens the run's output on `stream` (or on s->output's file, created or

@@ -199,6 +199,24 @@ json_t *output_report_json(const CrossReport *r)
     return j;
 }
 
+/* --board: the diagram of the report's position, after it. */
+static void output_report_board(Output *o, const char *position_text)
+{
+    Position pos;
+    char why[ERROR_TEXT_MAX];
+    if (!o->boards || position_parse(position_text, &pos, why, sizeof why) < 0)
+        return;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *memory = open_memstream(&text, &size);
+    if (!memory)
+        return;
+    output_board(memory, &pos, o->board);
+    fclose(memory);
+    output_text(o, "%s", text ? text : "");
+    free(text);
+}
+
 void output_disagreement(Output *o, const CrossReport *r)
 {
     if (o->format == FORMAT_JSON) {
@@ -257,6 +275,7 @@ void output_disagreement(Output *o, const CrossReport *r)
         break;
     case CROSS_AGREE: break;
     }
+    output_report_board(o, r->position);
 }
 
 /* Nodes per second of a divide, of the nodes counted in this run (units

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "move_text.h"
+#include "san.h"
 
 int session_open(Session *s, const Backend *backend, const Position *pos, char *err, size_t errlen)
 {
@@ -36,6 +37,27 @@ static bool promotes(const Move *legal, int count, Move move)
     return false;
 }
 
+/* A chess move given in SAN: the legal move it names, or -1 with one line
+ * naming the move, its place and the position. */
+static int play_san(Session *s, const Move *legal, int count, const char *word, int index, Move *move, char *err,
+                    size_t errlen)
+{
+    Position pos;
+    char why[ERROR_TEXT_MAX], text[POSITION_TEXT_MAX];
+    s->backend->save(s->state, &pos);
+    SanRead r = san_read(&pos, legal, count, word, move, why, sizeof why);
+    if (r == SAN_OK)
+        return 0;
+    if (r == SAN_NOT_SAN) {
+        snprintf(err, errlen, "move %d '%s' is neither move text nor SAN (like e2e4, Nf3, exd6, e8=Q or O-O)", index,
+                 word);
+        return -1;
+    }
+    position_format(&pos, text, sizeof text);
+    snprintf(err, errlen, "move %d %s, in %s", index, why, text);
+    return -1;
+}
+
 int session_play(Session *s, const char *moves, char *err, size_t errlen)
 {
     return session_play_written(s, moves, MOVE_NOTATION_STANDARD, NULL, 0, err, errlen);
@@ -59,15 +81,18 @@ int session_play_written(Session *s, const char *moves, MoveNotation notation, c
         size_t n = strcspn(p, " \t\n");
         snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
         p += n;
-        Move move;
-        if (n >= sizeof word || move_parse(s->game, word, &move) < 0) {
-            snprintf(err, errlen, "move %d '%s' is not move text (like d4e5 or d11e12q)", index, word);
-            return -1;
-        }
-        Move legal[MAX_MOVES];
+        Move move, legal[MAX_MOVES];
         int count = s->backend->generate(s->state, legal);
-        /* Castling may be written either way (e1g1, e1h1): the text names a legal move. */
-        if (move_read(s->game, legal, count, word, &move) != MOVE_READ_OK) {
+        if (n >= sizeof word || move_parse(s->game, word, &move) < 0) {
+            /* Chess's moves may be SAN too (e4, Nf3, O-O). */
+            if (n >= sizeof word || s->game != GAME_CHESS) {
+                snprintf(err, errlen, "move %d '%s' is not move text (like d4e5 or d11e12q)", index, word);
+                return -1;
+            }
+            if (play_san(s, legal, count, word, index, &move, err, errlen) < 0)
+                return -1;
+        } else if (move_read(s->game, legal, count, word, &move) != MOVE_READ_OK) {
+            /* Castling may be written either way (e1g1, e1h1): the text names a legal move. */
             if (!move.promotion && promotes(legal, count, move)) {
                 snprintf(err, errlen, "move %d '%s' needs a promotion piece: %sq, %sr, %sb or %sn", index, word, word,
                          word, word, word);

@@ -13,13 +13,14 @@
 #include "position.h"
 
 typedef enum RunMode {
-    RUN_DIVIDE,    /* DEPTH POSITION [MOVES]: divide, cross-checked when several take part */
-    RUN_SUITE,     /* --suite FILE */
-    RUN_RANDOM,    /* --random GAMES */
-    RUN_HELP,      /* --help */
-    RUN_LIST,      /* --list */
-    RUN_VERSION,   /* --version */
-    RUN_UCI_SERVER /* --uci: a UCI engine on standard input and output (gen/perft/uci_server/) */
+    RUN_DIVIDE,     /* DEPTH POSITION [MOVES]: divide, cross-checked when several take part */
+    RUN_SUITE,      /* --suite FILE */
+    RUN_RANDOM,     /* --random GAMES */
+    RUN_HELP,       /* --help */
+    RUN_LIST,       /* --list */
+    RUN_VERSION,    /* --version */
+    RUN_UCI_SERVER, /* --uci: a UCI engine on standard input and output (gen/perft/uci_server/) */
+    RUN_WALK        /* --walk: the tree walked by hand, a command a line (gen/perft/walk/) */
 } RunMode;
 
 /* Where --random's games start (--random-start): the --from list (or the
@@ -38,6 +39,15 @@ typedef enum RandomStart {
 typedef enum OutputFormat { FORMAT_TEXT, FORMAT_JSON, FORMAT_STOCKFISH } OutputFormat;
 
 enum { MAX_ENGINES = 8, MAX_ENGINE_OPTIONS = 32 };
+
+/* --board: no diagram (the walk's board command draws letters), letters,
+ * or chess's piece symbols.  --color: colour when the diagram goes to a
+ * terminal and NO_COLOR is not set, always, or never. */
+typedef enum BoardChoice { BOARD_NONE, BOARD_LETTERS, BOARD_UNICODE } BoardChoice;
+typedef enum ColorChoice { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } ColorChoice;
+
+/* Where --walk starts without arguments: the chess start. */
+#define WALK_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 typedef struct RunSettings {
     RunMode mode;
@@ -63,6 +73,11 @@ typedef struct RunSettings {
      * and UCI engines in UCI_Chess960 mode, standard positions included
      * (without it, Chess960 positions alone: settings_notation). */
     bool chess960;
+
+    /* Board diagrams (output_board.h): --board's style, beside every
+     * disagreement report and in the walk; --color's when. */
+    BoardChoice board;
+    ColorChoice color;
 
     /* How the built-in backends count. */
     bool bulk;    /* the last ply counted, not made */
@@ -92,7 +107,7 @@ typedef struct RunSettings {
 
     /* Which options were given, by their place in options.c's table: what
      * the JSON settings and the refusals name. */
-    uint32_t given;
+    uint64_t given;
 } RunSettings;
 
 /* The notation of a run's moves from `root` (and the mode a UCI engine is

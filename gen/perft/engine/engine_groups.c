@@ -13,9 +13,7 @@ static atomic_int groups[GROUPS_MAX]; /* 0: a free slot */
 
 static const int ENDING_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP};
 
-/* Ends every listed group (SIGKILL): for a signal handler, so only
- * async-signal-safe calls. */
-static void engine_groups_end_all(void)
+void engine_groups_end_all(void)
 {
     for (int i = 0; i < GROUPS_MAX; i++) {
         int group = atomic_exchange(&groups[i], 0);

@@ -14,6 +14,10 @@
  * later (the deep count) passes them on here (deep/interrupt.c). */
 void engine_groups_watch(void);
 
+/* Ends every listed group now (SIGKILL): async-signal-safe, for a signal
+ * handler (the walk's Ctrl-C stops an engine's query so). */
+void engine_groups_end_all(void);
+
 /* Adds a started engine's group (its leader's pid). */
 void engine_groups_add(pid_t group);
 
