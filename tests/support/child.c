@@ -13,6 +13,13 @@
 #error "PERFT_BIN must name the bin/perft of this build (the Makefile defines it)"
 #endif
 
+void child_default_signals(void)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+}
+
 Child child_start(const char *const *args, const char *out_path)
 {
     int pipe_fds[2];
@@ -22,6 +29,7 @@ Child child_start(const char *const *args, const char *out_path)
     cr_assert(pid >= 0, "fork failed");
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        child_default_signals();
         FILE *out = fopen(out_path, "w");
         if (!out)
             _exit(126);

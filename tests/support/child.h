@@ -19,6 +19,13 @@ typedef struct Child {
  * the test process dies first. */
 Child child_start(const char *const *args, const char *out_path);
 
+/* In a forked child before its exec: SIGINT, SIGTERM and SIGHUP back to
+ * their defaults, as a program started from a terminal has them.  A test
+ * run started in the background by a non-interactive shell (`make test &`)
+ * inherits SIGINT ignored, which bin/perft rightly keeps ignored (as under
+ * nohup); the tests of Ctrl-C would then test that instead. */
+void child_default_signals(void);
+
 /* Reads the child's stderr until a line starts with `prefix` and satisfies
  * `accept` (NULL: any); returns it in `line` (size bytes), or 0 at end of
  * stream. */

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "support.h"
 
 WalkDriver walk_start(const char *program, const char *const *args, const char *const *env)
@@ -19,6 +20,7 @@ WalkDriver walk_start(const char *program, const char *const *args, const char *
     WalkDriver d = {.pid = fork()};
     cr_assert(d.pid >= 0);
     if (d.pid == 0) {
+        child_default_signals();
         dup2(in[0], 0), dup2(out[1], 1);
         int null = open("/dev/null", O_WRONLY);
         dup2(null, 2);
