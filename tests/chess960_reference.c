@@ -33,9 +33,9 @@ static void check_count(const Backend *b, void *state, const char *file, const E
                         uint64_t expected, const char *source)
 {
     uint64_t got = b->perft(state, depth, bulk);
-    EXPECT(got == expected, "[%s] %s:%d (%s) D%d%s: perft %llu, %s %llu\n  %s", b->name, file, e->line, e->id, depth,
-           bulk ? "" : " without bulk counting", (unsigned long long)got, source, (unsigned long long)expected,
-           e->text);
+    EXPECT(got == expected, "[%s] %s:%d (%s) D%d%s: perft %llu, %s %llu\n  %s\n  %s", b->name, file, e->line, e->id,
+           depth, bulk ? "" : " without bulk counting", (unsigned long long)got, source, (unsigned long long)expected,
+           e->text, first_divergence(b, &e->pos, depth));
 }
 
 /* Positions [first, last) of chess960.epd at depths 1-4; returns the
@@ -58,8 +58,10 @@ static int check_chess960(int first, int last)
                 if (depth <= INTERFACE_DEPTH) {
                     uint64_t got = perft_via_interface(backends[b], state, depth);
                     EXPECT(got == e->expected[depth],
-                           "[%s] %s (%s) D%d: through generate/make/unmake %llu, published %llu", backends[b]->name,
-                           CHESS960_EPD, e->id, depth, (unsigned long long)got, (unsigned long long)e->expected[depth]);
+                           "[%s] %s (%s) D%d: through generate/make/unmake %llu, published %llu\n  %s\n  %s",
+                           backends[b]->name, CHESS960_EPD, e->id, depth, (unsigned long long)got,
+                           (unsigned long long)e->expected[depth], e->text,
+                           first_divergence(backends[b], &e->pos, depth));
                 }
                 counts++;
             }

@@ -45,9 +45,9 @@ static int smallest_depth(const EpdEntry *e)
 static void check_count(const Backend *b, void *state, const EpdEntry *e, int depth, int bulk)
 {
     uint64_t got = b->perft(state, depth, bulk);
-    EXPECT(got == e->expected[depth], "[%s] %s:%d (%s) D%d%s: perft %llu, published %llu\n  %s", b->name, PUBLISHED_EPD,
-           e->line, e->id, depth, bulk ? "" : " without bulk counting", (unsigned long long)got,
-           (unsigned long long)e->expected[depth], e->text);
+    EXPECT(got == e->expected[depth], "[%s] %s:%d (%s) D%d%s: perft %llu, published %llu\n  %s\n  %s", b->name,
+           PUBLISHED_EPD, e->line, e->id, depth, bulk ? "" : " without bulk counting", (unsigned long long)got,
+           (unsigned long long)e->expected[depth], e->text, first_divergence(b, &e->pos, depth));
 }
 
 /* Checks the counts of positions [first, last) up to SMALL_NODES; returns
@@ -73,9 +73,10 @@ static int check_small_counts(int first, int last)
                 if (depth <= INTERFACE_DEPTH) {
                     uint64_t got = perft_via_interface(backends[b], state, depth);
                     EXPECT(got == e->expected[depth],
-                           "[%s] %s (%s) D%d: perft through generate/make/unmake %llu, published %llu\n  %s",
+                           "[%s] %s (%s) D%d: perft through generate/make/unmake %llu, published %llu\n  %s\n  %s",
                            backends[b]->name, PUBLISHED_EPD, e->id, depth, (unsigned long long)got,
-                           (unsigned long long)e->expected[depth], e->text);
+                           (unsigned long long)e->expected[depth], e->text,
+                           first_divergence(backends[b], &e->pos, depth));
                 }
                 counts++;
             }

@@ -119,7 +119,8 @@ Test(engines_findings, upper_case_promotion_letters_are_moves, .timeout = 60)
         char spec[1024];
         bug_spec(spec, sizeof spec, PROTOCOLS[p], PROMOTING, "--upper");
         CliRun r = RUN("-b", "all", "--engine", spec, "3", PROMOTING);
-        EXPECT(r.status == 0, "%s: status %d:\n%s%s", PROTOCOLS[p], r.status, r.out, r.err);
+        EXPECT(r.status == 0, "%s: status %d:\n%s%s", PROTOCOLS[p], r.status, report_excerpt(r.out),
+               report_excerpt(r.err));
         EXPECT(strstr(r.out, "a7a8q ") && strstr(r.out, "a7a8n "), "%s: promotions missing:\n%s", PROTOCOLS[p], r.out);
         char agree[64];
         snprintf(agree, sizeof agree, "%d chess participants (1 engine) agree at depth 3",

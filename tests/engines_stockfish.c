@@ -27,8 +27,13 @@ Test(engines_stockfish, agrees_with_every_chess_backend_on_the_famous_positions,
         char err[1024];
         uint64_t totals[BACKENDS_MAX + 1];
         int r = crosscheck_at(ps, n + 1, &entries[i].pos, AGREEMENT_DEPTH, report, totals, err, sizeof err);
-        EXPECT(r == 0, "%s: Stockfish and the %d chess backends %s at depth %d", entries[i].id, n,
-               r < 0 ? err : "disagree", AGREEMENT_DEPTH);
+        EXPECT(r >= 0, "%s: %s", entries[i].id, err);
+        EXPECT(r == 0,
+               "%s: Stockfish and the %d chess backends %s at depth %d\n  %s\n  DISAGREEMENT between %s and %s, path "
+               "from the root: %.600s\n  position: %s\n  moves only %s generates: %s; only %s: %s",
+               entries[i].id, n, "disagree", AGREEMENT_DEPTH, entries[i].text, report->first, report->second,
+               report->path, report->position, report->first, report->only_first[0] ? report->only_first : "(none)",
+               report->second, report->only_second[0] ? report->only_second : "(none)");
         EXPECT(totals[n] > 0, "%s: Stockfish counted nothing", entries[i].id);
     }
     cr_expect_gt(stockfish.queries, 0);

@@ -97,8 +97,10 @@ static void check_counts_file(const char *file, Game game)
                            backends[b]->name, file, e->line, e->id, depth, bulk, (unsigned long long)hashed,
                            (unsigned long long)plain);
                     EXPECT(!e->has[depth] || hashed == e->expected[depth],
-                           "[%s] %s:%d %s depth %d: %llu with the table, the file says %llu", backends[b]->name, file,
-                           e->line, e->id, depth, (unsigned long long)hashed, (unsigned long long)e->expected[depth]);
+                           "[%s] %s:%d %s depth %d: %llu with the table, the file says %llu\n  %s\n  %s",
+                           backends[b]->name, file, e->line, e->id, depth, (unsigned long long)hashed,
+                           (unsigned long long)e->expected[depth], e->text,
+                           first_divergence(backends[b], &e->pos, depth));
                     checked++;
                 }
             instance_close(backends[b], state);

@@ -75,9 +75,10 @@ static int check_position(const Backend *b, const EpdEntry *e, int depth, int bu
                result.units, result.split, THREAD_COUNTS[t]);
         compared++;
     }
-    EXPECT(!e->has[depth] || expected_total == e->expected[depth], "[%s %s] %s depth %d: %llu, the fixture says %llu",
-           game_name(b->game), b->name, e->id, depth, (unsigned long long)expected_total,
-           (unsigned long long)e->expected[depth]);
+    EXPECT(!e->has[depth] || expected_total == e->expected[depth],
+           "[%s %s] %s depth %d: %llu, the fixture says %llu\n  %s\n  %s", game_name(b->game), b->name, e->id, depth,
+           (unsigned long long)expected_total, (unsigned long long)e->expected[depth], e->text,
+           first_divergence(b, &e->pos, depth));
     free(expected);
     free(roots);
     return compared;

@@ -72,15 +72,40 @@ void cli_expect_error(const char *const *args, const char *message)
     cli_free(&r);
 }
 
+/* A JSON string's text: "(none)" when empty, "?" when not a string. */
+static const char *json_text(const json_t *value)
+{
+    const char *text = json_string_value(value);
+    return !text ? "?" : text[0] ? text : "(none)";
+}
+
+/* The first disagreement a JSON document reports, as the text report
+ * words it ("" when it has none): what a failing run found. */
+static const char *json_disagreement(const json_t *doc)
+{
+    static char text[4096];
+    const json_t *first = json_array_get(json_object_get(doc, "disagreements"), 0);
+    if (!first)
+        return "";
+#define FIELD(name) json_text(json_object_get(first, name))
+    snprintf(text, sizeof text,
+             "DISAGREEMENT between %s and %s\n  path from the root: %.600s\n  position: %.300s\n  moves only %s "
+             "generates: %.300s\n  moves only %s generates: %.300s\n",
+             FIELD("first"), FIELD("second"), FIELD("path"), FIELD("position"), FIELD("first"), FIELD("only_first"),
+             FIELD("second"), FIELD("only_second"));
+#undef FIELD
+    return text;
+}
+
 json_t *cli_json(const char *const *args, int expected_status)
 {
     char where[1024];
     joined(args, where, sizeof where);
     CliRun r = cli_run(args);
-    cr_assert_eq(r.status, expected_status, "'%s': exit status %d, expected %d; stderr:\n%s", where, r.status,
-                 expected_status, r.err);
     json_error_t error;
     json_t *doc = json_loads(r.out, 0, &error);
+    EXPECT(r.status == expected_status, "'%s': exit status %d, expected %d; stderr:\n%s%s", where, r.status,
+           expected_status, r.err, json_disagreement(doc));
     cr_assert(doc, "'%s': not one JSON document (%s, line %d):\n%s", where, error.text, error.line, r.out);
     cli_free(&r);
     return doc;

@@ -8,14 +8,6 @@
 
 #include "registry.h"
 
-void expect_failure_noted(void)
-{
-    /* Criterion runs each test in its own process, so this counts per test. */
-    static int failures;
-    if (++failures >= EXPECT_LIMIT)
-        cr_assert_fail("stopping this test after %d failed expectations", EXPECT_LIMIT);
-}
-
 /* ---- backends ---- */
 
 int backends_of(Game game, const Backend *out[BACKENDS_MAX])

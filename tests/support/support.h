@@ -14,6 +14,7 @@
 
 #include "backend.h"
 #include "epd.h"
+#include "failure_report.h"
 #include "move_text.h"
 #include "position.h"
 #include "position_text.h"
@@ -33,17 +34,15 @@
 
 /* ---- failures ---- */
 
-/* A failed expectation that lets the test go on to the next row or backend;
- * after EXPECT_LIMIT of them the test stops, so one broken backend does not
- * bury the report. */
-enum { EXPECT_LIMIT = 40 };
-void expect_failure_noted(void);
+/* A failed expectation ends the test with one block: its message, cut to
+ * FAILURE_LINES_MAX lines (failure_report.h).  The first failure is the
+ * one reported, so that one broken backend is one block per failing test,
+ * not a wall (a message names the backend, the position, the first
+ * diverging path and the source of truth: first_divergence). */
 #define EXPECT(cond, ...)                                                                                              \
     do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            cr_expect_fail(__VA_ARGS__);                                                                               \
-            expect_failure_noted();                                                                                    \
-        }                                                                                                              \
+        if (!(cond))                                                                                                   \
+            cr_assert_fail("%s", failure_text(__VA_ARGS__));                                                           \
     } while (0)
 
 /* ---- backends ---- */
