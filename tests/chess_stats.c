@@ -18,6 +18,8 @@
  * Every backend's node column is also held against its own plain perft (bulk
  * counting), so the statistics walk cannot drift from the count.  About 10 M
  * leaves per backend in all. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
@@ -293,4 +295,57 @@ Test(chess_stats, quaternity_backends_count_no_statistics)
         cr_expect(backends[b]->core && !backends[b]->core->perft_stats, "[%s] Quaternity core with statistics",
                   backends[b]->name);
     }
+}
+
+/* ---- positions/chess/statistics/chess960-dfrc.tsv ---- */
+
+/* The tables of Chess960 and DFRC starts that scripts/stats-tables.sh made
+ * (the three backends agreeing on every column, Stockfish on the nodes):
+ * every row up to depth 4 counted again by every backend, so that a later
+ * change to one backend's castling or check code cannot go unseen.  The
+ * columns are found by their names in the file's header line. */
+Test(chess_stats, chess960_dfrc_tables_hold, .timeout = 300 * TEST_SLOWDOWN)
+{
+    FILE *f = fopen("positions/chess/statistics/chess960-dfrc.tsv", "r");
+    cr_assert(f, "positions/chess/statistics/chess960-dfrc.tsv cannot be read");
+    const Backend *backends[BACKENDS_MAX];
+    int n = stats_backends(backends);
+    int column_of[STATS_COLUMNS + 2], fields = 0, rows = 0;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        char *values[STATS_COLUMNS + 2], *save = NULL;
+        int k = 0;
+        for (char *t = strtok_r(line, "\t\n", &save); t && k < STATS_COLUMNS + 2; t = strtok_r(NULL, "\t\n", &save))
+            values[k++] = t;
+        if (fields == 0) { /* the header: start, depth, then column names */
+            cr_assert(k == STATS_COLUMNS + 2 && strcmp(values[0], "start") == 0, "the header has %d fields", k);
+            for (int i = 2; i < k; i++) {
+                column_of[i] = -1;
+                for (int c = 0; c < STATS_COLUMNS; c++)
+                    if (strcmp(values[i], perft_stats_column_name((PerftStatsColumn)c)) == 0)
+                        column_of[i] = c;
+                cr_assert(column_of[i] >= 0, "the header names an unknown column %s", values[i]);
+            }
+            fields = k;
+            continue;
+        }
+        cr_assert(k == fields, "a row of %d fields, the header has %d", k, fields);
+        int depth = atoi(values[1]);
+        if (depth > 4)
+            continue;
+        rows++;
+        for (int b = 0; b < n; b++) {
+            PerftStats s = stats_of(backends[b], values[0], depth);
+            for (int i = 2; i < k; i++) {
+                uint64_t want = strtoull(values[i], NULL, 10);
+                EXPECT(s.count[column_of[i]] == want, "[%s] %s D%d %s: %llu, the table %llu", backends[b]->name,
+                       values[0], depth, perft_stats_column_name(column_of[i]),
+                       (unsigned long long)s.count[column_of[i]], (unsigned long long)want);
+            }
+        }
+    }
+    fclose(f);
+    cr_assert(rows >= 24, "only %d rows up to depth 4 in the table", rows);
 }
