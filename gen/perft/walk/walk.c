@@ -7,9 +7,11 @@
 #include "castling.h"
 #include "crosscheck.h"
 #include "digits.h"
+#include "epd.h"
 #include "output_board.h"
 #include "output_walk.h"
 #include "perft_hash.h"
+#include "pgn.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"
@@ -437,6 +439,65 @@ static void command_engines(Walk *w, char **words, int n)
     ok(w);
 }
 
+/* Stands at game `wanted` of the PGN file `path`: its start as the root,
+ * its main line as the moves (SAN, read as everywhere); its Variant
+ * "Chess960" tag sets Chess960 notation.  0, or -1 with one line in err
+ * naming the file, the game, its line and the ply at fault. */
+static int load_pgn(Walk *w, const char *path, long wanted, char *err, size_t errlen)
+{
+    char message[ERROR_TEXT_MAX];
+    FILE *file = epd_open(path, "PGN file", err, errlen);
+    if (!file)
+        return -1;
+    PgnGame *g = malloc(sizeof *g);
+    if (!g) {
+        fclose(file);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int line = 0, number = 0, r;
+    while ((r = pgn_next(file, path, &line, &number, g, err, errlen)) == 1 && g->number < wanted)
+        ;
+    fclose(file);
+    Position root;
+    bool chess960 = w->chess960;
+    if (r == 0)
+        snprintf(err, errlen, "PGN %s holds %d game%s, not a game %ld", path, number, number == 1 ? "" : "s", wanted);
+    else if (r == 1 && position_parse(g->start, &root, message, sizeof message) < 0) {
+        snprintf(err, errlen, "PGN %s game %d (line %d): the FEN tag: %s", path, g->number, g->line, message);
+        r = -1;
+    } else if (r == 1) {
+        w->chess960 = w->s->chess960 || g->chess960;
+        if (stand_at(w, &root, "", g->moves, message, sizeof message) == 0)
+            w->depth = w->plies + w->s->depth; /* the depth from the root: as many plies below the game's end */
+        else {
+            w->chess960 = chess960;
+            /* session.c counts the moves from 1: here they are the game's plies. */
+            bool numbered = strncmp(message, "move ", 5) == 0;
+            snprintf(err, errlen, "PGN %s game %d (line %d): %s%s", path, g->number, g->line, numbered ? "ply " : "",
+                     numbered ? message + 5 : message);
+            r = -1;
+        }
+    }
+    free(g);
+    return r == 1 ? 0 : -1;
+}
+
+/* pgn FILE [GAME] */
+static void command_pgn(Walk *w, char **words, int n)
+{
+    long wanted = 1;
+    if (n < 2 || n > 3 || (n == 3 && digits_in_range(words[2], 1, 100000000, &wanted) < 0)) {
+        refuse(w, "pgn: expected 'pgn FILE [GAME]' (GAME: its number in the file, from 1; default 1)");
+        return;
+    }
+    char message[2 * ERROR_TEXT_MAX]; /* a PGN error names the file, game and position */
+    if (load_pgn(w, words[1], wanted, message, sizeof message) < 0)
+        refuse(w, "pgn: %.220s", message);
+    else
+        print_state(w);
+}
+
 static void command_notation(Walk *w, char **words, bool chess960)
 {
     w->chess960 = chess960;
@@ -478,6 +539,8 @@ static int command(Walk *w, char **words, int n)
         print_state(w);
     else if (strcmp(c, "engines") == 0)
         command_engines(w, words, n);
+    else if (strcmp(c, "pgn") == 0)
+        command_pgn(w, words, n);
     else if (strcmp(c, "chess960") == 0 || strcmp(c, "nochess960") == 0)
         command_notation(w, words, strcmp(c, "chess960") == 0);
     else if (strcmp(c, "help") == 0) {
@@ -539,7 +602,7 @@ int walk_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
         allocated++;
     struct sigaction saved;
     walk_interrupt_install(&saved); /* before the engines start: their watcher leaves SIGINT to the walk */
-    char message[ERROR_TEXT_MAX];
+    char message[2 * ERROR_TEXT_MAX];
     PerftHash *table = NULL;
     if (allocated < MAX_PARTICIPANTS)
         status = report_error(err, "walk: out of memory");
@@ -547,8 +610,9 @@ int walk_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
         status = report_error(err, "--hash %d: cannot allocate a table of %d MiB", s->hash_mib, s->hash_mib);
     else if (walk_cast_start(&w->cast, s, message, sizeof message) < 0)
         status = report_error(err, "%s", message);
-    else if (stand_at(w, &s->position, "", s->moves ? s->moves : "", message, sizeof message) < 0) {
-        status = report_error(err, "%s", message);
+    else if (stand_at(w, &s->position, "", s->moves ? s->moves : "", message, sizeof message) < 0 ||
+             (s->pgn && load_pgn(w, s->pgn, 1, message, sizeof message) < 0)) {
+        status = report_error(err, "%s%s", s->pgn ? "--pgn: " : "", message);
         walk_cast_stop(&w->cast);
     } else {
         w->held = (CountTable){.hash = table};
