@@ -727,6 +727,17 @@ static int check_uci(const RunSettings *s, const char *argument, const char *div
     return 0;
 }
 
+/* -b names a backend (or all, none), and every requirement holds. */
+static int check_backend_and_requirements(const RunSettings *s, char *err, size_t errlen)
+{
+    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
+        char known[256];
+        known_backends(known, sizeof known);
+        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
+    }
+    return check_requirements(s, err, errlen);
+}
+
 /* The options a walk takes: who counts and how, as a divide's. */
 static bool walk_takes(OptionId id)
 {
@@ -751,12 +762,7 @@ static int check_walk(RunSettings *s, const char **args, int nargs, const char *
                         "--%s does not apply to --walk (it takes -b, --engine, --engine-timeout, --engine-option, "
                         "--bulk, --no-bulk, -t, --hash, --hash-seed, --chess960, --board, --color and --pgn)",
                         OPTIONS[i].name);
-    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
-        char known[256];
-        known_backends(known, sizeof known);
-        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
-    }
-    if (check_requirements(s, err, errlen) < 0)
+    if (check_backend_and_requirements(s, err, errlen) < 0)
         return -1;
     if (s->pgn && nargs > 0)
         return fail(err, errlen, "--pgn gives the walk its start: no DEPTH \"POSITION\" with it (depth N in the walk)");
@@ -797,12 +803,7 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
     if (check_modes(s, err, errlen) < 0 || (divide_only && check_divide_only(s, divide_only, err, errlen) < 0))
         return -1;
-    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
-        char known[256];
-        known_backends(known, sizeof known);
-        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
-    }
-    if (check_requirements(s, err, errlen) < 0)
+    if (check_backend_and_requirements(s, err, errlen) < 0)
         return -1;
     return check_arguments(s, args, nargs, err, errlen);
 }

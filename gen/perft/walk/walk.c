@@ -18,6 +18,7 @@
 #include "walk/walk_cast.h"
 #include "walk/walk_input.h"
 #include "walk/walk_interrupt.h"
+#include "words.h"
 
 typedef struct Walk {
     const RunSettings *s;
@@ -63,21 +64,6 @@ static MoveNotation notation_of(const Walk *w, const Position *root)
     if (root->game != GAME_CHESS)
         return MOVE_NOTATION_STANDARD;
     return w->chess960 || castling_is_chess960(root) ? MOVE_NOTATION_CHESS960 : MOVE_NOTATION_STANDARD;
-}
-
-/* The words from..to-1 joined by single blanks into out; -1 when they do
- * not fit. */
-static int join_words(char **words, int from, int to, char *out, size_t size)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (int i = from; i < to; i++) {
-        int k = snprintf(out + n, size - n, "%s%s", i > from ? " " : "", words[i]);
-        if (k < 0 || (size_t)k >= size - n)
-            return -1;
-        n += (size_t)k;
-    }
-    return 0;
 }
 
 static int count_words(const char *text)
@@ -169,7 +155,7 @@ static void command_fen(Walk *w, char **words, int n)
     }
     char text[2 * POSITION_TEXT_MAX], message[ERROR_TEXT_MAX];
     Position root;
-    if (join_words(words, 1, n, text, sizeof text) < 0) {
+    if (words_join(words, 1, n, text, sizeof text) < 0) {
         refuse(w, "%s: the position is longer than any FEN or QFEN", words[0]);
         return;
     }
@@ -199,11 +185,11 @@ static void command_position(Walk *w, char **words, int n)
     } else if (to == from) {
         refuse(w, "position: the position is missing (position startpos|fen POSITION [moves M ...])");
         return;
-    } else if (join_words(words, from, to, text, sizeof text) < 0) {
+    } else if (words_join(words, from, to, text, sizeof text) < 0) {
         refuse(w, "position: the position is longer than any FEN or QFEN");
         return;
     }
-    if (join_words(words, to < n ? to + 1 : n, n, moves, sizeof moves) < 0) {
+    if (words_join(words, to < n ? to + 1 : n, n, moves, sizeof moves) < 0) {
         refuse(w, "position: the moves are longer than %d bytes", CROSS_LINE_MAX - 1);
         return;
     }
@@ -224,7 +210,7 @@ static void command_moves(Walk *w, char **words, int n)
         return;
     }
     char moves[CROSS_LINE_MAX];
-    if (join_words(words, 1, n, moves, sizeof moves) < 0) {
+    if (words_join(words, 1, n, moves, sizeof moves) < 0) {
         refuse(w, "moves: longer than %d bytes", CROSS_LINE_MAX - 1);
         return;
     }
@@ -239,7 +225,7 @@ static void command_move(Walk *w, char **words, int n)
         return;
     }
     char moves[CROSS_LINE_MAX];
-    if (join_words(words, 1, n, moves, sizeof moves) < 0) {
+    if (words_join(words, 1, n, moves, sizeof moves) < 0) {
         refuse(w, "%s: longer than %d bytes", words[0], CROSS_LINE_MAX - 1);
         return;
     }
@@ -292,26 +278,32 @@ static void command_depth(Walk *w, char **words, int n)
     print_state(w);
 }
 
-/* Before a count: engines a Ctrl-C ended are started again. */
-static int count_start(Walk *w, char *err, size_t errlen)
+/* Between commands: a Ctrl-C that came while the walk waited for a line
+ * ended the engines, which start again; it stops nothing else.  0, or -1
+ * with one line in err. */
+static int between_commands(Walk *w, char *err, size_t errlen)
 {
     int r = walk_interrupted() ? walk_cast_restart_engines(&w->cast, err, errlen) : 0;
     walk_interrupt_clear();
     return r;
 }
 
-/* The refusal of an interrupted count, once the engines are back. */
+/* The refusal of an interrupted count, once the engines are back; `who`
+ * NULL: the Ctrl-C came after the command was read, before any count. */
 static void interrupted(Walk *w, const char *command, const char *who)
 {
     char message[ERROR_TEXT_MAX];
     bool engines = w->cast.parts.engine_count > 0;
     int r = walk_cast_restart_engines(&w->cast, message, sizeof message);
     walk_interrupt_clear();
+    char when[128] = "before the count began";
+    if (who)
+        snprintf(when, sizeof when, "while %s counted", who);
     if (r < 0)
-        refuse(w, "%s: interrupted by SIGINT while %s counted; an engine could not start again and is left out: %s",
-               command, who, message);
+        refuse(w, "%s: interrupted by SIGINT %s; an engine could not start again and is left out: %s", command, when,
+               message);
     else
-        refuse(w, "%s: interrupted by SIGINT while %s counted; nothing of it is kept%s", command, who,
+        refuse(w, "%s: interrupted by SIGINT %s; nothing of it is kept%s", command, when,
                engines ? " (the engines were ended and started again)" : "");
 }
 
@@ -330,9 +322,8 @@ static bool query_here(Walk *w, const char *command, DivideQuery *q)
         refuse(w, "%s: no participant plays %s (engines add NAME)", command, game_name(w->root.game));
         return false;
     }
-    char message[ERROR_TEXT_MAX];
-    if (count_start(w, message, sizeof message) < 0) {
-        refuse(w, "%s: %s", command, message);
+    if (walk_interrupted()) {
+        interrupted(w, command, NULL);
         return false;
     }
     *q = (DivideQuery){.root = &w->root,
@@ -357,6 +348,10 @@ static void command_divide(Walk *w, char **words, int n, bool only_differing)
         return;
     char message[ERROR_TEXT_MAX];
     for (int k = 0; k < w->count; k++) {
+        if (walk_interrupted()) { /* between two participants */
+            interrupted(w, words[0], w->ps[k].name);
+            return;
+        }
         int r = participant_divide(&w->ps[k], &w->policy, &q, &w->ds[k], message, sizeof message);
         if (w->ds[k].signal || walk_interrupted()) {
             interrupted(w, words[0], w->ps[k].name);
@@ -412,7 +407,7 @@ static void command_engines(Walk *w, char **words, int n)
     Game game = w->root.game;
     if (n >= 3 && (strcmp(words[1], "add") == 0 || strcmp(words[1], "drop") == 0)) {
         char what[ENGINE_SPEC_MAX];
-        if (join_words(words, 2, n, what, sizeof what) < 0) {
+        if (words_join(words, 2, n, what, sizeof what) < 0) {
             refuse(w, "engines %s: longer than %d bytes", words[1], ENGINE_SPEC_MAX - 1);
             return;
         }
@@ -551,29 +546,24 @@ static int command(Walk *w, char **words, int n)
     return WALK_CONTINUE;
 }
 
-static int split_words(char *line, char **words)
-{
-    int n = 0;
-    char *rest;
-    for (char *p = strtok_r(line, " \t", &rest); p; p = strtok_r(NULL, " \t", &rest))
-        words[n++] = p;
-    return n;
-}
-
 static int session(Walk *w, WalkInput *in)
 {
     char **words = malloc((WALK_LINE_MAX / 2 + 2) * sizeof *words);
     if (!words)
         return report_error(w->err, "walk: out of memory");
-    int status = WALK_CONTINUE, got;
-    while (status == WALK_CONTINUE && (got = walk_input_read(in)) > 0) {
-        if (got == 3) {
-            walk_interrupt_clear();
+    int status = WALK_CONTINUE, got = 0;
+    char message[ERROR_TEXT_MAX];
+    while (status == WALK_CONTINUE) {
+        if (between_commands(w, message, sizeof message) < 0) /* no command's answer: said on stderr */
+            report_error(w->err, "walk: an engine ended by Ctrl-C could not start again and is left out: %s", message);
+        if ((got = walk_input_read(in)) <= 0)
+            break;
+        if (got == 3) { /* the engines it ended start again before the next line */
             output_walk_cancelled(w->out);
         } else if (got == 2) {
             refuse(w, "a line longer than %d bytes or holding a NUL byte: not read", WALK_LINE_MAX - 1);
         } else {
-            int n = split_words(in->line, words);
+            int n = words_split(in->line, words);
             if (n > 0) /* a blank line is no command, and has no answer */
                 status = command(w, words, n);
         }
