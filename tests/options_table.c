@@ -365,6 +365,7 @@ static const OptionCase CASES[] = {
     {"version", {"--version"}, {NULL}, version_shown},
     {"uci", {"--uci"}, {NULL}, uci_shown},
     {"walk", {"--walk"}, {NULL}, walk_shown},
+    {"pgn", {"--pgn", "/dev/null"}, {NULL}, walk_shown}, /* --walk's alone: refused beside every mode */
 };
 enum { CASE_COUNT = sizeof CASES / sizeof *CASES };
 

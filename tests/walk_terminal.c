@@ -112,10 +112,9 @@ Test(walk_terminal, a_pseudo_terminal_gets_prompts_history_and_ctrl_c)
     nanosleep(&(struct timespec){.tv_nsec = 500000000}, NULL);
     terminal_type(t, "\003");
     EXPECT_SHOWN(t, "error: divide: interrupted by SIGINT while mailbox counted; nothing of it is kept\r\nwalk> ");
-    /* A person types after the prompt shows and libedit reads again; typed
-     * at once, under load the Ctrl-C could come between two reads. */
-    nanosleep(&(struct timespec){.tv_nsec = 300000000}, NULL);
-    terminal_type(t, "depth 1\003");
+    terminal_type(t, "depth 1");
+    EXPECT_SHOWN(t, "depth 1"); /* echoed: the line editor reads */
+    terminal_type(t, "\003");
     EXPECT_SHOWN(t, "walk> ");
     terminal_type(t, "state\r");
     EXPECT_SHOWN(t, "depth 8 (8 below here)\r\nwalk> "); /* the dropped line set nothing */
@@ -206,6 +205,16 @@ Test(walk_terminal, the_screen_in_tmux_shows_what_a_person_sees, .init = tmux_se
     screen = screen_showing_as("to move: black", true);
     cr_expect(strstr(screen, "[48;5;180m P") && strstr(screen, "[97m"), "%s", screen); /* tmux's own escapes */
     cr_expect(strstr(screen, "en passant: e3"), "%s", screen);
+    /* A Ctrl-C at the prompt ends the engines too (they may be counting):
+     * they start again before the next command. */
+    tmux("send-keys -t walk 'engines add uci:%s' Enter", TEST_STOCKFISH);
+    screen_showing("participant stockfish engine chess");
+    tmux("send-keys -t walk 'dep'");
+    nanosleep(&(struct timespec){.tv_nsec = 300000000}, NULL);
+    tmux("send-keys -t walk C-c");
+    nanosleep(&(struct timespec){.tv_nsec = 300000000}, NULL);
+    tmux("send-keys -t walk root Enter 'depth 1' Enter divide Enter");
+    screen_showing("agree: 4 participants, 20 moves, depth 1");
     /* NO_COLOR, and the letters come back with their dots. */
     tmux("send-keys -t walk C-d");
     tmux("kill-server 2>/dev/null");

@@ -56,6 +56,7 @@ typedef enum OptionId {
     OPT_VERSION,
     OPT_UCI,
     OPT_WALK,
+    OPT_PGN,
     OPTION_COUNT
 } OptionId;
 
@@ -187,6 +188,10 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                   "arguments DEPTH\n\"POSITION\" [\"MOVES\"] are where it starts (default: the\nchess start, "
                   "depth 3)",
                   NO_FIELD},
+    [OPT_PGN] = {"pgn", 0, "FILE", 0, 0, -1, NULL,
+                 "with --walk: start at the end of the first game of the\nPGN file FILE (FEN and Variant \"Chess960\" "
+                 "tags\nhonoured; the walk's pgn FILE N command takes another)",
+                 FIELD(FIELD_TEXT, pgn, "pgn")},
 };
 
 static bool is_number_option(OptionId id)
@@ -257,6 +262,11 @@ static bool no_board_beyond_walk(const RunSettings *s)
     return s->board == BOARD_NONE && s->mode != RUN_WALK;
 }
 
+static bool beyond_walk(const RunSettings *s)
+{
+    return s->mode != RUN_WALK;
+}
+
 static const struct Requirement {
     OptionId option;
     bool (*refused)(const RunSettings *s);
@@ -279,6 +289,7 @@ static const struct Requirement {
      "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
      "engines count (--engine-timeout bounds them)"},
     {OPT_COLOR, no_board_beyond_walk, "--color colours board diagrams: give --board letters or --board unicode"},
+    {OPT_PGN, beyond_walk, "--pgn gives --walk its start: it goes with --walk"},
     {OPT_RANDOM_START, from_given, "--random-start and --from both say where the games start: give one of them"},
     {OPT_HASH, stats_asked,
      "--hash does not go with --stats: the table keeps node counts only, and the backends count statistics by a "
@@ -755,12 +766,23 @@ static int check_uci(const RunSettings *s, const char *argument, const char *div
     return 0;
 }
 
+/* -b names a backend (or all, none), and every requirement holds. */
+static int check_backend_and_requirements(const RunSettings *s, char *err, size_t errlen)
+{
+    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
+        char known[256];
+        known_backends(known, sizeof known);
+        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
+    }
+    return check_requirements(s, err, errlen);
+}
+
 /* The options a walk takes: who counts and how, as a divide's. */
 static bool walk_takes(OptionId id)
 {
     static const OptionId TAKEN[] = {
         OPT_BACKEND, OPT_ENGINE,    OPT_ENGINE_TIMEOUT, OPT_ENGINE_OPTION, OPT_BULK,  OPT_NO_BULK, OPT_THREADS,
-        OPT_HASH,    OPT_HASH_SEED, OPT_CHESS960,       OPT_BOARD,         OPT_COLOR, OPT_WALK};
+        OPT_HASH,    OPT_HASH_SEED, OPT_CHESS960,       OPT_BOARD,         OPT_COLOR, OPT_WALK,    OPT_PGN};
     for (size_t i = 0; i < sizeof TAKEN / sizeof *TAKEN; i++)
         if (TAKEN[i] == id)
             return true;
@@ -777,15 +799,12 @@ static int check_walk(RunSettings *s, const char **args, int nargs, const char *
         if (given(s, (OptionId)i) && !walk_takes((OptionId)i))
             return fail(err, errlen,
                         "--%s does not apply to --walk (it takes -b, --engine, --engine-timeout, --engine-option, "
-                        "--bulk, --no-bulk, -t, --hash, --hash-seed, --chess960, --board and --color)",
+                        "--bulk, --no-bulk, -t, --hash, --hash-seed, --chess960, --board, --color and --pgn)",
                         OPTIONS[i].name);
-    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
-        char known[256];
-        known_backends(known, sizeof known);
-        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
-    }
-    if (check_requirements(s, err, errlen) < 0)
+    if (check_backend_and_requirements(s, err, errlen) < 0)
         return -1;
+    if (s->pgn && nargs > 0)
+        return fail(err, errlen, "--pgn gives the walk its start: no DEPTH \"POSITION\" with it (depth N in the walk)");
     if (nargs == 0) {
         s->depth = 3;
         return position_parse(WALK_START, &s->position, err, errlen);
@@ -823,12 +842,7 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
     s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
     if (check_modes(s, err, errlen) < 0 || (divide_only && check_divide_only(s, divide_only, err, errlen) < 0))
         return -1;
-    if (!backend_is(s, "all") && !backend_is(s, "none") && !backend_name_known(s->backend)) {
-        char known[256];
-        known_backends(known, sizeof known);
-        return fail(err, errlen, "unknown backend '%s' (known: %s; see --list)", s->backend, known);
-    }
-    if (check_requirements(s, err, errlen) < 0)
+    if (check_backend_and_requirements(s, err, errlen) < 0)
         return -1;
     if (s->stats)
         s->bulk = false; /* a leaf is classified by making its move (--bulk is refused above) */

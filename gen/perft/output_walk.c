@@ -139,6 +139,7 @@ void output_walk_help(FILE *out)
         "root                       back to the root",
         "descend                    from here to the first diverging position, and stand there",
         "board                      the position as a diagram",
+        "pgn FILE [GAME]            a PGN game's start as the root, its moves as the moves (GAME: 1 by default)",
         "state                      where the walk stands",
         "engines [add NAME|SPEC | drop NAME]   the participants; add or drop a backend or an engine",
         "chess960 | nochess960      castling written as the king taking its rook, or as the king's move",

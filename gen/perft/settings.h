@@ -79,6 +79,9 @@ typedef struct RunSettings {
     BoardChoice board;
     ColorChoice color;
 
+    /* --pgn FILE: the walk starts at the end of its first game. */
+    const char *pgn;
+
     /* How the built-in backends count. */
     bool bulk;    /* the last ply counted, not made */
     bool stats;   /* --stats: the leaves classified (perft_stats.h); bulk is then off */

@@ -13,6 +13,7 @@
 #include "report.h"
 #include "session.h"
 #include "uci_server/uci_server_options.h"
+#include "words.h"
 
 static const char CHESS_START[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -44,21 +45,6 @@ static void info_error(UciServer *e, const char *fmt, ...)
     output_uci_server_error(e->out, text);
 }
 
-/* The words from..to-1 joined by single spaces into out; -1 when they do
- * not fit. */
-static int join_words(char **words, int from, int to, char *out, size_t size)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (int i = from; i < to; i++) {
-        int k = snprintf(out + n, size - n, "%s%s", i > from ? " " : "", words[i]);
-        if (k < 0 || (size_t)k >= size - n)
-            return -1;
-        n += (size_t)k;
-    }
-    return 0;
-}
-
 /* Sets root, here and moves from a position's text and its moves' words;
  * 0, or -1 with one line in err. */
 static int set_position(UciServer *e, const char *text, char **moves, int move_count, char *err, size_t errlen)
@@ -70,7 +56,7 @@ static int set_position(UciServer *e, const char *text, char **moves, int move_c
     for (int i = 0; i < move_count; i++)
         size += strlen(moves[i]) + 1;
     char *joined = malloc(size);
-    if (!joined || join_words(moves, 0, move_count, joined, size) < 0) {
+    if (!joined || words_join(moves, 0, move_count, joined, size) < 0) {
         free(joined);
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -108,7 +94,7 @@ static void command_position(UciServer *e, char **w, int n)
             info_error(e, "position fen: the FEN is missing (position fen FEN [moves ...])");
             return;
         }
-        if (join_words(w, 2, next, text, sizeof text) < 0) {
+        if (words_join(w, 2, next, text, sizeof text) < 0) {
             info_error(e, "position fen: the position is longer than any FEN or QFEN (%zu bytes at most)",
                        sizeof text - 1);
             return;
@@ -282,16 +268,6 @@ static int command(UciServer *e, char **w, int n)
     return -1;
 }
 
-/* Splits `line` in place into its words (blanks between them). */
-static int split_words(char *line, char **words)
-{
-    int n = 0;
-    char *rest;
-    for (char *p = strtok_r(line, " \t", &rest); p; p = strtok_r(NULL, " \t", &rest))
-        words[n++] = p;
-    return n;
-}
-
 /* Reads one line of at most UCI_LINE_MAX - 1 bytes into `line` (its
  * newline dropped): 1, 0 at end of input, -1 on a read error.  A longer
  * line is read to its end and dropped, its length in *too_long (else 0):
@@ -343,7 +319,7 @@ static int session(UciServer *e, FILE *in)
         else if (refused)
             info_error(e, "a line holding a NUL byte (after '%s'): not read", line);
         else
-            status = command(e, words, split_words(line, words)); /* words are a byte and a blank apart */
+            status = command(e, words, words_split(line, words)); /* words are a byte and a blank apart */
         if (!output_uci_server_flush(e->out)) {
             report_error(e->err, "cannot write standard output");
             status = EXIT_OUTPUT;

@@ -7,15 +7,18 @@
 #include "castling.h"
 #include "crosscheck.h"
 #include "digits.h"
+#include "epd.h"
 #include "output_board.h"
 #include "output_walk.h"
 #include "perft_hash.h"
+#include "pgn.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"
 #include "walk/walk_cast.h"
 #include "walk/walk_input.h"
 #include "walk/walk_interrupt.h"
+#include "words.h"
 
 typedef struct Walk {
     const RunSettings *s;
@@ -61,21 +64,6 @@ static MoveNotation notation_of(const Walk *w, const Position *root)
     if (root->game != GAME_CHESS)
         return MOVE_NOTATION_STANDARD;
     return w->chess960 || castling_is_chess960(root) ? MOVE_NOTATION_CHESS960 : MOVE_NOTATION_STANDARD;
-}
-
-/* The words from..to-1 joined by single blanks into out; -1 when they do
- * not fit. */
-static int join_words(char **words, int from, int to, char *out, size_t size)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (int i = from; i < to; i++) {
-        int k = snprintf(out + n, size - n, "%s%s", i > from ? " " : "", words[i]);
-        if (k < 0 || (size_t)k >= size - n)
-            return -1;
-        n += (size_t)k;
-    }
-    return 0;
 }
 
 static int count_words(const char *text)
@@ -167,7 +155,7 @@ static void command_fen(Walk *w, char **words, int n)
     }
     char text[2 * POSITION_TEXT_MAX], message[ERROR_TEXT_MAX];
     Position root;
-    if (join_words(words, 1, n, text, sizeof text) < 0) {
+    if (words_join(words, 1, n, text, sizeof text) < 0) {
         refuse(w, "%s: the position is longer than any FEN or QFEN", words[0]);
         return;
     }
@@ -197,11 +185,11 @@ static void command_position(Walk *w, char **words, int n)
     } else if (to == from) {
         refuse(w, "position: the position is missing (position startpos|fen POSITION [moves M ...])");
         return;
-    } else if (join_words(words, from, to, text, sizeof text) < 0) {
+    } else if (words_join(words, from, to, text, sizeof text) < 0) {
         refuse(w, "position: the position is longer than any FEN or QFEN");
         return;
     }
-    if (join_words(words, to < n ? to + 1 : n, n, moves, sizeof moves) < 0) {
+    if (words_join(words, to < n ? to + 1 : n, n, moves, sizeof moves) < 0) {
         refuse(w, "position: the moves are longer than %d bytes", CROSS_LINE_MAX - 1);
         return;
     }
@@ -222,7 +210,7 @@ static void command_moves(Walk *w, char **words, int n)
         return;
     }
     char moves[CROSS_LINE_MAX];
-    if (join_words(words, 1, n, moves, sizeof moves) < 0) {
+    if (words_join(words, 1, n, moves, sizeof moves) < 0) {
         refuse(w, "moves: longer than %d bytes", CROSS_LINE_MAX - 1);
         return;
     }
@@ -237,7 +225,7 @@ static void command_move(Walk *w, char **words, int n)
         return;
     }
     char moves[CROSS_LINE_MAX];
-    if (join_words(words, 1, n, moves, sizeof moves) < 0) {
+    if (words_join(words, 1, n, moves, sizeof moves) < 0) {
         refuse(w, "%s: longer than %d bytes", words[0], CROSS_LINE_MAX - 1);
         return;
     }
@@ -290,26 +278,32 @@ static void command_depth(Walk *w, char **words, int n)
     print_state(w);
 }
 
-/* Before a count: engines a Ctrl-C ended are started again. */
-static int count_start(Walk *w, char *err, size_t errlen)
+/* Between commands: a Ctrl-C that came while the walk waited for a line
+ * ended the engines, which start again; it stops nothing else.  0, or -1
+ * with one line in err. */
+static int between_commands(Walk *w, char *err, size_t errlen)
 {
     int r = walk_interrupted() ? walk_cast_restart_engines(&w->cast, err, errlen) : 0;
     walk_interrupt_clear();
     return r;
 }
 
-/* The refusal of an interrupted count, once the engines are back. */
+/* The refusal of an interrupted count, once the engines are back; `who`
+ * NULL: the Ctrl-C came after the command was read, before any count. */
 static void interrupted(Walk *w, const char *command, const char *who)
 {
     char message[ERROR_TEXT_MAX];
     bool engines = w->cast.parts.engine_count > 0;
     int r = walk_cast_restart_engines(&w->cast, message, sizeof message);
     walk_interrupt_clear();
+    char when[128] = "before the count began";
+    if (who)
+        snprintf(when, sizeof when, "while %s counted", who);
     if (r < 0)
-        refuse(w, "%s: interrupted by SIGINT while %s counted; an engine could not start again and is left out: %s",
-               command, who, message);
+        refuse(w, "%s: interrupted by SIGINT %s; an engine could not start again and is left out: %s", command, when,
+               message);
     else
-        refuse(w, "%s: interrupted by SIGINT while %s counted; nothing of it is kept%s", command, who,
+        refuse(w, "%s: interrupted by SIGINT %s; nothing of it is kept%s", command, when,
                engines ? " (the engines were ended and started again)" : "");
 }
 
@@ -328,9 +322,8 @@ static bool query_here(Walk *w, const char *command, DivideQuery *q)
         refuse(w, "%s: no participant plays %s (engines add NAME)", command, game_name(w->root.game));
         return false;
     }
-    char message[ERROR_TEXT_MAX];
-    if (count_start(w, message, sizeof message) < 0) {
-        refuse(w, "%s: %s", command, message);
+    if (walk_interrupted()) {
+        interrupted(w, command, NULL);
         return false;
     }
     *q = (DivideQuery){.root = &w->root,
@@ -355,6 +348,10 @@ static void command_divide(Walk *w, char **words, int n, bool only_differing)
         return;
     char message[ERROR_TEXT_MAX];
     for (int k = 0; k < w->count; k++) {
+        if (walk_interrupted()) { /* between two participants */
+            interrupted(w, words[0], w->ps[k].name);
+            return;
+        }
         int r = participant_divide(&w->ps[k], &w->policy, &q, &w->ds[k], message, sizeof message);
         if (w->ds[k].signal || walk_interrupted()) {
             interrupted(w, words[0], w->ps[k].name);
@@ -410,7 +407,7 @@ static void command_engines(Walk *w, char **words, int n)
     Game game = w->root.game;
     if (n >= 3 && (strcmp(words[1], "add") == 0 || strcmp(words[1], "drop") == 0)) {
         char what[ENGINE_SPEC_MAX];
-        if (join_words(words, 2, n, what, sizeof what) < 0) {
+        if (words_join(words, 2, n, what, sizeof what) < 0) {
             refuse(w, "engines %s: longer than %d bytes", words[1], ENGINE_SPEC_MAX - 1);
             return;
         }
@@ -435,6 +432,65 @@ static void command_engines(Walk *w, char **words, int n)
         output_walk_participant(w->out, here[k].name, here[k].backend ? "backend" : "engine", other,
                                 here[k].engine ? here[k].engine->spec_text : NULL, false);
     ok(w);
+}
+
+/* Stands at game `wanted` of the PGN file `path`: its start as the root,
+ * its main line as the moves (SAN, read as everywhere); its Variant
+ * "Chess960" tag sets Chess960 notation.  0, or -1 with one line in err
+ * naming the file, the game, its line and the ply at fault. */
+static int load_pgn(Walk *w, const char *path, long wanted, char *err, size_t errlen)
+{
+    char message[ERROR_TEXT_MAX];
+    FILE *file = epd_open(path, "PGN file", err, errlen);
+    if (!file)
+        return -1;
+    PgnGame *g = malloc(sizeof *g);
+    if (!g) {
+        fclose(file);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int line = 0, number = 0, r;
+    while ((r = pgn_next(file, path, &line, &number, g, err, errlen)) == 1 && g->number < wanted)
+        ;
+    fclose(file);
+    Position root;
+    bool chess960 = w->chess960;
+    if (r == 0)
+        snprintf(err, errlen, "PGN %s holds %d game%s, not a game %ld", path, number, number == 1 ? "" : "s", wanted);
+    else if (r == 1 && position_parse(g->start, &root, message, sizeof message) < 0) {
+        snprintf(err, errlen, "PGN %s game %d (line %d): the FEN tag: %s", path, g->number, g->line, message);
+        r = -1;
+    } else if (r == 1) {
+        w->chess960 = w->s->chess960 || g->chess960;
+        if (stand_at(w, &root, "", g->moves, message, sizeof message) == 0)
+            w->depth = w->plies + w->s->depth; /* the depth from the root: as many plies below the game's end */
+        else {
+            w->chess960 = chess960;
+            /* session.c counts the moves from 1: here they are the game's plies. */
+            bool numbered = strncmp(message, "move ", 5) == 0;
+            snprintf(err, errlen, "PGN %s game %d (line %d): %s%s", path, g->number, g->line, numbered ? "ply " : "",
+                     numbered ? message + 5 : message);
+            r = -1;
+        }
+    }
+    free(g);
+    return r == 1 ? 0 : -1;
+}
+
+/* pgn FILE [GAME] */
+static void command_pgn(Walk *w, char **words, int n)
+{
+    long wanted = 1;
+    if (n < 2 || n > 3 || (n == 3 && digits_in_range(words[2], 1, 100000000, &wanted) < 0)) {
+        refuse(w, "pgn: expected 'pgn FILE [GAME]' (GAME: its number in the file, from 1; default 1)");
+        return;
+    }
+    char message[2 * ERROR_TEXT_MAX]; /* a PGN error names the file, game and position */
+    if (load_pgn(w, words[1], wanted, message, sizeof message) < 0)
+        refuse(w, "pgn: %.220s", message);
+    else
+        print_state(w);
 }
 
 static void command_notation(Walk *w, char **words, bool chess960)
@@ -478,6 +534,8 @@ static int command(Walk *w, char **words, int n)
         print_state(w);
     else if (strcmp(c, "engines") == 0)
         command_engines(w, words, n);
+    else if (strcmp(c, "pgn") == 0)
+        command_pgn(w, words, n);
     else if (strcmp(c, "chess960") == 0 || strcmp(c, "nochess960") == 0)
         command_notation(w, words, strcmp(c, "chess960") == 0);
     else if (strcmp(c, "help") == 0) {
@@ -488,29 +546,24 @@ static int command(Walk *w, char **words, int n)
     return WALK_CONTINUE;
 }
 
-static int split_words(char *line, char **words)
-{
-    int n = 0;
-    char *rest;
-    for (char *p = strtok_r(line, " \t", &rest); p; p = strtok_r(NULL, " \t", &rest))
-        words[n++] = p;
-    return n;
-}
-
 static int session(Walk *w, WalkInput *in)
 {
     char **words = malloc((WALK_LINE_MAX / 2 + 2) * sizeof *words);
     if (!words)
         return report_error(w->err, "walk: out of memory");
-    int status = WALK_CONTINUE, got;
-    while (status == WALK_CONTINUE && (got = walk_input_read(in)) > 0) {
-        if (got == 3) {
-            walk_interrupt_clear();
+    int status = WALK_CONTINUE, got = 0;
+    char message[ERROR_TEXT_MAX];
+    while (status == WALK_CONTINUE) {
+        if (between_commands(w, message, sizeof message) < 0) /* no command's answer: said on stderr */
+            report_error(w->err, "walk: an engine ended by Ctrl-C could not start again and is left out: %s", message);
+        if ((got = walk_input_read(in)) <= 0)
+            break;
+        if (got == 3) { /* the engines it ended start again before the next line */
             output_walk_cancelled(w->out);
         } else if (got == 2) {
             refuse(w, "a line longer than %d bytes or holding a NUL byte: not read", WALK_LINE_MAX - 1);
         } else {
-            int n = split_words(in->line, words);
+            int n = words_split(in->line, words);
             if (n > 0) /* a blank line is no command, and has no answer */
                 status = command(w, words, n);
         }
@@ -539,7 +592,7 @@ int walk_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
         allocated++;
     struct sigaction saved;
     walk_interrupt_install(&saved); /* before the engines start: their watcher leaves SIGINT to the walk */
-    char message[ERROR_TEXT_MAX];
+    char message[2 * ERROR_TEXT_MAX];
     PerftHash *table = NULL;
     if (allocated < MAX_PARTICIPANTS)
         status = report_error(err, "walk: out of memory");
@@ -547,8 +600,9 @@ int walk_run(const RunSettings *s, FILE *in, FILE *out, FILE *err)
         status = report_error(err, "--hash %d: cannot allocate a table of %d MiB", s->hash_mib, s->hash_mib);
     else if (walk_cast_start(&w->cast, s, message, sizeof message) < 0)
         status = report_error(err, "%s", message);
-    else if (stand_at(w, &s->position, "", s->moves ? s->moves : "", message, sizeof message) < 0) {
-        status = report_error(err, "%s", message);
+    else if (stand_at(w, &s->position, "", s->moves ? s->moves : "", message, sizeof message) < 0 ||
+             (s->pgn && load_pgn(w, s->pgn, 1, message, sizeof message) < 0)) {
+        status = report_error(err, "%s%s", s->pgn ? "--pgn: " : "", message);
         walk_cast_stop(&w->cast);
     } else {
         w->held = (CountTable){.hash = table};
