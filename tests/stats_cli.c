@@ -434,3 +434,34 @@ Test(stats_cli, the_text_report_names_the_column, .timeout = 120 * TEST_SLOWDOWN
     cr_expect(strstr(out, "  moves only mailbox generates: e5f6\n  moves only planted generates: (none)\n"), "%s", out);
     free(out);
 }
+
+/* Moves and counts that agree with leaves classified differently: the
+ * planted backend counts the direct checks after 1. e4 f6 as discovered
+ * (PLANTED_MISCLASSIFY, tests/planted/perft_planted.c).  The descent
+ * follows checks-direct to that position and names the column there. */
+Test(stats_cli, leaves_of_another_kind_are_followed_to_the_position_that_classifies_them,
+     .timeout = 120 * TEST_SLOWDOWN)
+{
+    char command[1024];
+    snprintf(command, sizeof command,
+             "PLANTED_ROOT='%s' PLANTED_PATH='e2e4 f7f6' PLANTED_MISCLASSIFY=1 %s -b all --stats --format json 3 '%s' "
+             "2>/dev/null",
+             START, TEST_PLANTED_PERFT, START);
+    FILE *p = popen(command, "r");
+    cr_assert(p);
+    json_error_t error;
+    json_t *doc = json_loadf(p, 0, &error);
+    int r = pclose(p);
+    cr_assert(doc, "not JSON: %s", error.text);
+    cr_expect_eq(WIFEXITED(r) ? WEXITSTATUS(r) : -1, 1);
+    json_t *d = json_object_get(doc, "disagreement");
+    cr_expect_str_eq(json_string_value(json_object_get(d, "verdict")), "statistics differ");
+    cr_expect_str_eq(json_string_value(json_object_get(d, "path")), "e2e4 f7f6");
+    cr_expect_eq(json_integer_value(json_object_get(d, "depth")), 1);
+    cr_expect_str_eq(json_string_value(json_object_get(d, "stats_column")), "checks-direct");
+    json_t *counts = json_object_get(d, "stats_counts");
+    /* Qh5+ is the one direct check there (the three backends agree). */
+    cr_expect_eq(json_integer_value(json_array_get(counts, 0)), 1);
+    cr_expect_eq(json_integer_value(json_array_get(counts, 1)), 0);
+    json_decref(doc);
+}

@@ -13,6 +13,7 @@ typedef struct PlantedBug {
     bool planted;
     Position at;
     Move drop;
+    bool misclassify; /* chess --stats: at `at`, the leaves' direct checks counted as discovered */
 } PlantedBug;
 
 static PlantedBug planted_bugs[2];
@@ -51,6 +52,24 @@ int planted_bug_set(const char *root, const char *path, const char *drop, Positi
     bug->planted = true;
     if (at)
         *at = bug->at;
+    return 0;
+}
+
+int planted_misclassify_set(const char *root, const char *path, char *err, size_t errlen)
+{
+    Position position;
+    if (position_parse(root, &position, err, errlen) < 0)
+        return -1;
+    PlantedBug *bug = bug_of(position.game);
+    Session session;
+    if (session_open(&session, inner_backend(position.game), &position, err, errlen) < 0 ||
+        session_play(&session, path, err, errlen) < 0) {
+        session_close(&session);
+        return -1;
+    }
+    session.backend->save(session.state, &bug->at);
+    session_close(&session);
+    bug->misclassify = true;
     return 0;
 }
 
@@ -202,12 +221,14 @@ static void chess_leaf(void *state, const Position *before, Move move, PerftStat
     for (int sq = 0; sq < C_SQUARES; sq++)
         if (PIECE_KIND(after.board[sq]) == KING && PIECE_ARMY(after.board[sq]) == after.turn)
             king = sq;
+    const Planted *planted = state;
+    bool misclassify = planted->bug->misclassify && position_equal(before, &planted->bug->at);
     int checkers = 0;
     bool direct = false;
     for (int sq = 0; sq < C_SQUARES && king >= 0; sq++)
         if (after.board[sq] != EMPTY && PIECE_ARMY(after.board[sq]) != after.turn && chess_attacks(&after, sq, king)) {
             checkers++;
-            direct |= sq == destination;
+            direct |= sq == destination && !misclassify;
         }
     Move replies[MAX_MOVES];
     perft_stats_leaf(out, kind, checkers, direct, planted_generate(state, replies) > 0);
