@@ -55,16 +55,6 @@ static uint64_t text_column(const char *out, const char *column)
     return strtoull(at + strlen(key), NULL, 10);
 }
 
-static void expect_text_row(const char *out, const Row *r, const char *who)
-{
-    const char *names[] = {"nodes", "captures", "en-passant", "castles", "promotions", "checks", "checkmates"};
-    const uint64_t published[] = {r->nodes,      r->captures, r->en_passant, r->castles,
-                                  r->promotions, r->checks,   r->checkmates};
-    for (int k = 0; k < 7; k++)
-        cr_expect_eq(text_column(out, names[k]), published[k], "%s depth %s %s: %llu, CPW %llu", who, r->depth,
-                     names[k], (unsigned long long)text_column(out, names[k]), (unsigned long long)published[k]);
-}
-
 static uint64_t json_column(json_t *stats, const char *column)
 {
     json_t *v = json_object_get(stats, column);
@@ -72,14 +62,36 @@ static uint64_t json_column(json_t *stats, const char *column)
     return (uint64_t)json_integer_value(v);
 }
 
-static void expect_json_row(json_t *stats, const Row *r, const char *who)
+static uint64_t text_source(const void *out, const char *column)
+{
+    return text_column(out, column);
+}
+
+static uint64_t json_source(const void *stats, const char *column)
+{
+    return json_column((json_t *)stats, column);
+}
+
+/* The columns the CPW's table gives, read from `source` by `column_of`. */
+static void expect_row(uint64_t (*column_of)(const void *, const char *), const void *source, const Row *r,
+                       const char *who)
 {
     const char *names[] = {"nodes", "captures", "en-passant", "castles", "promotions", "checks", "checkmates"};
     const uint64_t published[] = {r->nodes,      r->captures, r->en_passant, r->castles,
                                   r->promotions, r->checks,   r->checkmates};
     for (int k = 0; k < 7; k++)
-        cr_expect_eq(json_column(stats, names[k]), published[k], "%s depth %s %s: %llu, CPW %llu", who, r->depth,
-                     names[k], (unsigned long long)json_column(stats, names[k]), (unsigned long long)published[k]);
+        cr_expect_eq(column_of(source, names[k]), published[k], "%s depth %s %s: %llu, CPW %llu", who, r->depth,
+                     names[k], (unsigned long long)column_of(source, names[k]), (unsigned long long)published[k]);
+}
+
+static void expect_text_row(const char *out, const Row *r, const char *who)
+{
+    expect_row(text_source, out, r, who);
+}
+
+static void expect_json_row(json_t *stats, const Row *r, const char *who)
+{
+    expect_row(json_source, stats, r, who);
 }
 
 Test(stats_cli, text_of_each_backend_matches_the_published_start_and_kiwipete_tables, .timeout = 120 * TEST_SLOWDOWN)

@@ -29,22 +29,33 @@ static const Backend *inner_backend(Game game)
     return backend_find("mailbox", game);
 }
 
-int planted_bug_set(const char *root, const char *path, const char *drop, Position *at, char *err, size_t errlen)
+/* The position reached from `root` by `path` into the bug of its game,
+ * its legal moves into `moves` (room for MAX_MOVES) and their number into
+ * *count: the bug, or NULL with a message in err. */
+static PlantedBug *bug_position(const char *root, const char *path, Move *moves, int *count, char *err, size_t errlen)
 {
     Position position;
     if (position_parse(root, &position, err, errlen) < 0)
-        return -1;
+        return NULL;
     PlantedBug *bug = bug_of(position.game);
     Session session;
-    if (session_open(&session, inner_backend(position.game), &position, err, errlen) < 0 ||
-        session_play(&session, path, err, errlen) < 0) {
-        session_close(&session);
-        return -1;
+    bool played = session_open(&session, inner_backend(position.game), &position, err, errlen) == 0 &&
+                  session_play(&session, path, err, errlen) == 0;
+    if (played) {
+        session.backend->save(session.state, &bug->at);
+        *count = session.backend->generate(session.state, moves);
     }
-    Move moves[MAX_MOVES];
-    session.backend->save(session.state, &bug->at);
-    int count = session.backend->generate(session.state, moves);
     session_close(&session);
+    return played ? bug : NULL;
+}
+
+int planted_bug_set(const char *root, const char *path, const char *drop, Position *at, char *err, size_t errlen)
+{
+    Move moves[MAX_MOVES];
+    int count;
+    PlantedBug *bug = bug_position(root, path, moves, &count, err, errlen);
+    if (!bug)
+        return -1;
     if (move_parse_in(&bug->at, drop, &bug->drop) < 0 || moves_find(moves, count, bug->drop) < 0) {
         snprintf(err, errlen, "planted bug: the move to drop, '%s', is not legal after '%s'", drop, path);
         return -1;
@@ -57,18 +68,11 @@ int planted_bug_set(const char *root, const char *path, const char *drop, Positi
 
 int planted_misclassify_set(const char *root, const char *path, char *err, size_t errlen)
 {
-    Position position;
-    if (position_parse(root, &position, err, errlen) < 0)
+    Move moves[MAX_MOVES];
+    int count;
+    PlantedBug *bug = bug_position(root, path, moves, &count, err, errlen);
+    if (!bug)
         return -1;
-    PlantedBug *bug = bug_of(position.game);
-    Session session;
-    if (session_open(&session, inner_backend(position.game), &position, err, errlen) < 0 ||
-        session_play(&session, path, err, errlen) < 0) {
-        session_close(&session);
-        return -1;
-    }
-    session.backend->save(session.state, &bug->at);
-    session_close(&session);
     bug->misclassify = true;
     return 0;
 }
