@@ -360,7 +360,11 @@ int output_divide_run(Output *o, const RunSettings *s, const DivideRun *run, con
     output_json_set(o, "seconds", json_real(run->seconds));
     if (run->agree) {
         output_divide(o, game, &run->ds[0]);
-        output_divide_stats(o, game, &run->ds[0], s->depth);
+        /* The first participant's that has them: they agree. */
+        int with = 0;
+        while (with < n - 1 && !run->ds[with].has_stats)
+            with++;
+        output_divide_stats(o, game, &run->ds[with], s->depth);
     } else {
         output_divide_table(o, game, run->ps, run->ds, n);
         output_disagreement(o, run->report);

@@ -13,6 +13,7 @@ typedef struct PlantedBug {
     bool planted;
     Position at;
     Move drop;
+    bool misclassify; /* chess --stats: at `at`, the leaves' direct checks counted as discovered */
 } PlantedBug;
 
 static PlantedBug planted_bugs[2];
@@ -28,22 +29,33 @@ static const Backend *inner_backend(Game game)
     return backend_find("mailbox", game);
 }
 
-int planted_bug_set(const char *root, const char *path, const char *drop, Position *at, char *err, size_t errlen)
+/* The position reached from `root` by `path` into the bug of its game,
+ * its legal moves into `moves` (room for MAX_MOVES) and their number into
+ * *count: the bug, or NULL with a message in err. */
+static PlantedBug *bug_position(const char *root, const char *path, Move *moves, int *count, char *err, size_t errlen)
 {
     Position position;
     if (position_parse(root, &position, err, errlen) < 0)
-        return -1;
+        return NULL;
     PlantedBug *bug = bug_of(position.game);
     Session session;
-    if (session_open(&session, inner_backend(position.game), &position, err, errlen) < 0 ||
-        session_play(&session, path, err, errlen) < 0) {
-        session_close(&session);
-        return -1;
+    bool played = session_open(&session, inner_backend(position.game), &position, err, errlen) == 0 &&
+                  session_play(&session, path, err, errlen) == 0;
+    if (played) {
+        session.backend->save(session.state, &bug->at);
+        *count = session.backend->generate(session.state, moves);
     }
-    Move moves[MAX_MOVES];
-    session.backend->save(session.state, &bug->at);
-    int count = session.backend->generate(session.state, moves);
     session_close(&session);
+    return played ? bug : NULL;
+}
+
+int planted_bug_set(const char *root, const char *path, const char *drop, Position *at, char *err, size_t errlen)
+{
+    Move moves[MAX_MOVES];
+    int count;
+    PlantedBug *bug = bug_position(root, path, moves, &count, err, errlen);
+    if (!bug)
+        return -1;
     if (move_parse_in(&bug->at, drop, &bug->drop) < 0 || moves_find(moves, count, bug->drop) < 0) {
         snprintf(err, errlen, "planted bug: the move to drop, '%s', is not legal after '%s'", drop, path);
         return -1;
@@ -51,6 +63,17 @@ int planted_bug_set(const char *root, const char *path, const char *drop, Positi
     bug->planted = true;
     if (at)
         *at = bug->at;
+    return 0;
+}
+
+int planted_misclassify_set(const char *root, const char *path, char *err, size_t errlen)
+{
+    Move moves[MAX_MOVES];
+    int count;
+    PlantedBug *bug = bug_position(root, path, moves, &count, err, errlen);
+    if (!bug)
+        return -1;
+    bug->misclassify = true;
     return 0;
 }
 
@@ -202,12 +225,14 @@ static void chess_leaf(void *state, const Position *before, Move move, PerftStat
     for (int sq = 0; sq < C_SQUARES; sq++)
         if (PIECE_KIND(after.board[sq]) == KING && PIECE_ARMY(after.board[sq]) == after.turn)
             king = sq;
+    const Planted *planted = state;
+    bool misclassify = planted->bug->misclassify && position_equal(before, &planted->bug->at);
     int checkers = 0;
     bool direct = false;
     for (int sq = 0; sq < C_SQUARES && king >= 0; sq++)
         if (after.board[sq] != EMPTY && PIECE_ARMY(after.board[sq]) != after.turn && chess_attacks(&after, sq, king)) {
             checkers++;
-            direct |= sq == destination;
+            direct |= sq == destination && !misclassify;
         }
     Move replies[MAX_MOVES];
     perft_stats_leaf(out, kind, checkers, direct, planted_generate(state, replies) > 0);

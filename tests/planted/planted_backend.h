@@ -25,4 +25,9 @@ extern const Backend chess_planted_backend;
  * drops nothing. */
 int planted_bug_set(const char *root, const char *path, const char *drop, Position *at, char *err, size_t errlen);
 
+/* A statistics bug instead (chess, --stats): at the position reached from
+ * `root` by `path` every move is generated, but a leaf checked directly
+ * is counted as checked by discovery.  0, or -1 with a message in err. */
+int planted_misclassify_set(const char *root, const char *path, char *err, size_t errlen);
+
 #endif
