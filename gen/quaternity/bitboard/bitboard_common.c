@@ -424,8 +424,8 @@ ALWAYS_INLINE int common_count(const QbbState *s)
     QbbSet rook_like = qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), friends);
     QbbSet bishop_like = qbb_and(qbb_sliders_for(s, QBB_LINE_DIAGONAL), friends);
     QbbTally sliders = qbb_tally_zero();
-    QbbSet map =
-        qbb_count_with_map(rook_like, bishop_like, sides.sliders[0], sides.sliders[1], empty, targets, &sliders);
+    QbbSet map = qbb_count_with_map(rook_like, bishop_like, sides.sliders[0], sides.sliders[1], empty, targets,
+                                    qbb_ray_sources[ksq], &sliders);
     if (qbb_test(map, ksq))
         return -1;
 

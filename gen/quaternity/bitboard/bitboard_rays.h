@@ -8,6 +8,7 @@
 #define GEN_QUATERNITY_BITBOARD_RAYS_H
 
 #include "bb144.h"
+#include "bitboard_tables.h"
 
 /* k steps in direction (dr, df), each -1, 0 or 1: constants once inlined. */
 static inline __attribute__((always_inline)) QbbSet qbb_steps(QbbSet a, int dr, int df, int k)
@@ -73,15 +74,24 @@ static inline __attribute__((always_inline)) void qbb_rays_pair(QbbSet a, QbbSet
     *rays_b = qbb_steps(gb, dr, df, 1);
 }
 
-/* One direction of qbb_count_with_map. */
+/* One direction of qbb_count_with_map: the enemies' fill only when one of
+ * theirs stands where a ray this way could matter to the king
+ * (`sources`, qbb_ray_sources). */
 static inline __attribute__((always_inline)) void qbb_count_and_map_toward(QbbSet mine, QbbSet theirs, QbbSet empty,
-                                                                           QbbSet targets, int dr, int df,
-                                                                           QbbTally *tally, QbbSet *map)
+                                                                           QbbSet targets, QbbSet sources, int dr,
+                                                                           int df, QbbTally *tally, QbbSet *map)
 {
     QbbSet my_rays, their_rays;
-    qbb_rays_pair(mine, theirs, empty, dr, df, &my_rays, &their_rays);
+    if (qbb_none(qbb_and(theirs, sources))) {
+        my_rays = qbb_rays(mine, empty, dr, df);
+    } else if (dr == 0 && df > 0) { /* qbb_rays subtracts that way */
+        my_rays = qbb_rays(mine, empty, dr, df);
+        *map = qbb_or(*map, qbb_rays(theirs, empty, dr, df));
+    } else {
+        qbb_rays_pair(mine, theirs, empty, dr, df, &my_rays, &their_rays);
+        *map = qbb_or(*map, their_rays);
+    }
     *tally = qbb_tally_add(*tally, qbb_and(my_rays, targets));
-    *map = qbb_or(*map, their_rays);
 }
 
 #if defined(QBB_AVX512_POPCOUNT) && defined(QBB_AVX512_FUNNEL) && defined(__AVX512BW__)
@@ -139,7 +149,11 @@ static inline __attribute__((always_inline)) __m512i qbb_pair(QbbSet low, QbbSet
 }
 
 /* One direction of qbb_count_with_map on the pair: the map gathers both
- * halves (the enemies' half is read), the count the mover's targets. */
+ * halves (the enemies' half is read), the count the mover's targets.
+ * Always both halves: skipping the enemies' by direction, as the 256-bit
+ * fills do, measured 0.90x here (and 0.75x unpaired with the skips;
+ * results/experiments/2026-12-06-quaternity-bitboard-speed-2/steps.md,
+ * step 1). */
 #define QBB_PAIR_DIRECTION(sliders, dr, df)                                                                            \
     do {                                                                                                               \
         __m512i rays = qbb_pair_rays(sliders, p, dr, df);                                                              \
@@ -149,15 +163,18 @@ static inline __attribute__((always_inline)) __m512i qbb_pair(QbbSet low, QbbSet
 #endif
 
 /* The mover's slider moves counted into `tally` and the enemy sliders'
- * attack map (as qbb_slider_attack_map) in the same eight fills: the count
+ * attack map (as qbb_slider_attack_map, in the directions whose
+ * `sources`, qbb_ray_sources of the king, hold an enemy slider; all
+ * eight when paired) in the same eight fills: the count
  * needs the map anyway, for checks, pins and the king's steps
  * (bitboard_common.c).  With AVX-512 the two fills of a direction are one
  * (QBB_PAIRED_FILLS). */
-static inline __attribute__((always_inline)) QbbSet qbb_count_with_map(QbbSet rook_like, QbbSet bishop_like,
-                                                                       QbbSet enemy_rook_like, QbbSet enemy_bishop_like,
-                                                                       QbbSet empty, QbbSet targets, QbbTally *tally)
+static inline __attribute__((always_inline)) QbbSet
+qbb_count_with_map(QbbSet rook_like, QbbSet bishop_like, QbbSet enemy_rook_like, QbbSet enemy_bishop_like, QbbSet empty,
+                   QbbSet targets, const QbbSet sources[QBB_RAY_DIRECTIONS], QbbTally *tally)
 {
 #ifdef QBB_PAIRED_FILLS
+    (void)sources;
     __m512i rooks = qbb_pair(rook_like, enemy_rook_like), bishops = qbb_pair(bishop_like, enemy_bishop_like);
     __m512i p = qbb_pair(empty, empty), mine = qbb_pair(targets, qbb_empty());
     __m512i map = _mm512_setzero_si512(), counts = _mm512_setzero_si512();
@@ -173,14 +190,17 @@ static inline __attribute__((always_inline)) QbbSet qbb_count_with_map(QbbSet ro
     return qbb_v(_mm512_extracti64x4_epi64(map, 1));
 #else
     QbbSet map = qbb_empty();
-    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 1, 0, tally, &map);
-    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, -1, 0, tally, &map);
-    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 0, 1, tally, &map);
-    qbb_count_and_map_toward(rook_like, enemy_rook_like, empty, targets, 0, -1, tally, &map);
-    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, 1, 1, tally, &map);
-    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, 1, -1, tally, &map);
-    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, -1, 1, tally, &map);
-    qbb_count_and_map_toward(bishop_like, enemy_bishop_like, empty, targets, -1, -1, tally, &map);
+#define QBB_TOWARD(d, dr, df, mine, theirs)                                                                            \
+    qbb_count_and_map_toward(mine, theirs, empty, targets, sources[d], dr, df, tally, &map)
+    QBB_TOWARD(0, 1, 0, rook_like, enemy_rook_like);
+    QBB_TOWARD(1, -1, 0, rook_like, enemy_rook_like);
+    QBB_TOWARD(2, 0, 1, rook_like, enemy_rook_like);
+    QBB_TOWARD(3, 0, -1, rook_like, enemy_rook_like);
+    QBB_TOWARD(4, 1, 1, bishop_like, enemy_bishop_like);
+    QBB_TOWARD(5, 1, -1, bishop_like, enemy_bishop_like);
+    QBB_TOWARD(6, -1, 1, bishop_like, enemy_bishop_like);
+    QBB_TOWARD(7, -1, -1, bishop_like, enemy_bishop_like);
+#undef QBB_TOWARD
     return map;
 #endif
 }

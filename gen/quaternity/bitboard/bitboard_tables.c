@@ -13,6 +13,10 @@ QbbSet qbb_king_attacks[QBB_BITS];
 QbbSet qbb_pawn_attackers[QBB_DIR_COUNT][QBB_BITS];
 QbbSet qbb_box5[QBB_BITS];
 QbbSet qbb_box7[QBB_BITS];
+QbbSet qbb_ray_sources[QBB_BITS][QBB_RAY_DIRECTIONS];
+
+static const int8_t ray_steps[QBB_RAY_DIRECTIONS][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                                        {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 const uint8_t qbb_army_forward[4][2] = {{QBB_DIR_UP, QBB_DIR_RIGHT},
                                         {QBB_DIR_DOWN, QBB_DIR_RIGHT},
@@ -139,11 +143,39 @@ static void init_boxes(void)
         }
 }
 
+/* Behind each square next to the king or his own: behind his own square
+ * is every square a pinner of a man on that line could stand on.  Each
+ * square's own "behind" first, so that start-up stays short. */
+static void init_ray_sources(void)
+{
+    static QbbSet behind[QBB_BITS][QBB_RAY_DIRECTIONS];
+    for (int r = 0; r < 12; r++)
+        for (int f = 0; f < 12; f++)
+            for (int d = 0; d < QBB_RAY_DIRECTIONS; d++) {
+                int dr = ray_steps[d][0], df = ray_steps[d][1];
+                QbbSet squares = qbb_empty();
+                for (int k = 1; on_board(r - k * dr, f - k * df); k++)
+                    squares = qbb_or(squares, qbb_square(qbb_index(r - k * dr, f - k * df)));
+                behind[qbb_index(r, f)][d] = squares;
+            }
+    for (int kr = 0; kr < 12; kr++)
+        for (int kf = 0; kf < 12; kf++)
+            for (int d = 0; d < QBB_RAY_DIRECTIONS; d++) {
+                QbbSet sources = qbb_empty();
+                for (int r = kr - 1; r <= kr + 1; r++)
+                    for (int f = kf - 1; f <= kf + 1; f++)
+                        if (on_board(r, f))
+                            sources = qbb_or(sources, behind[qbb_index(r, f)][d]);
+                qbb_ray_sources[qbb_index(kr, kf)][d] = sources;
+            }
+}
+
 static void init_all(void)
 {
     init_leapers();
     init_lines();
     init_boxes();
+    init_ray_sources();
 }
 
 void qbb_tables_init(void)

@@ -67,6 +67,17 @@ extern QbbSet qbb_pawn_attackers[QBB_DIR_COUNT][QBB_BITS];
 extern QbbSet qbb_box5[QBB_BITS];
 extern QbbSet qbb_box7[QBB_BITS];
 
+/* The eight ray directions of the count's fills (bitboard_rays.h), as
+ * (rank step, file step): (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1),
+ * (1, -1), (-1, 1), (-1, -1). */
+enum { QBB_RAY_DIRECTIONS = 8 };
+/* qbb_ray_sources[k][d]: the squares from which a slider's ray in
+ * direction d (on the empty board) reaches k or a square next to k.  An
+ * enemy slider outside it cannot check a king on k, pin a man to him (the
+ * pinner stands behind k too) or guard his steps that way, so the count
+ * skips that direction's enemy fill (bitboard_rays.h, qbb_count_with_map). */
+extern QbbSet qbb_ray_sources[QBB_BITS][QBB_RAY_DIRECTIONS];
+
 /* The two forward directions of each army (White up/right, Red
  * down/right, Black down/left, Green up/left). */
 extern const uint8_t qbb_army_forward[4][2];
