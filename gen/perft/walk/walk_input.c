@@ -9,12 +9,25 @@
 #include "output_walk.h"
 #include "walk/walk_interrupt.h"
 
+/* libedit's way to read a key.  A Ctrl-C that came before libedit put the
+ * terminal in its own mode (the prompt already shown, the kernel still
+ * echoing "^C") reaches only the walk's handler and no read: seen here,
+ * it ends the line as one that came while libedit read would. */
+static int read_key(FILE *in)
+{
+    if (walk_interrupted())
+        return EOF;
+    unsigned char key;
+    return read(fileno(in), &key, 1) == 1 ? key : EOF;
+}
+
 void walk_input_open(WalkInput *w, FILE *in, FILE *out)
 {
     *w = (WalkInput){.in = in, .out = out, .terminal = isatty(fileno(in)) == 1};
     if (w->terminal) {
         rl_instream = in;
         rl_outstream = out;
+        rl_getc_function = read_key;
         using_history();
     }
 }
@@ -31,7 +44,9 @@ void walk_input_close(WalkInput *w)
  * not blank. */
 static int read_edited(WalkInput *w)
 {
+    walk_interrupt_stops_reads(true);
     char *line = readline(output_walk_prompt());
+    walk_interrupt_stops_reads(false);
     if (!line && walk_interrupted())
         return 3; /* Ctrl-C at the prompt: the line is dropped, the walk goes on */
     if (!line)

@@ -25,6 +25,15 @@ void walk_interrupt_install(struct sigaction *saved)
     sigaction(SIGINT, &action, saved);
 }
 
+void walk_interrupt_stops_reads(bool stops)
+{
+    struct sigaction action;
+    if (sigaction(SIGINT, NULL, &action) != 0 || action.sa_handler != on_interrupt)
+        return;
+    action.sa_flags = stops ? 0 : SA_RESTART;
+    sigaction(SIGINT, &action, NULL);
+}
+
 void walk_interrupt_restore(const struct sigaction *saved)
 {
     sigaction(SIGINT, saved, NULL);

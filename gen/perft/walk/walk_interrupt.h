@@ -14,6 +14,13 @@
 void walk_interrupt_install(struct sigaction *saved);
 void walk_interrupt_restore(const struct sigaction *saved);
 
+/* Whether a Ctrl-C interrupts a read in progress (true: it returns EINTR)
+ * or the read goes on (false, the default: a pipe's next command is read
+ * whole).  The line editor needs the first: the Ctrl-C that its own
+ * handler does not see (it came while that handler was not installed)
+ * must still end its read, or the prompt would wait for a whole line. */
+void walk_interrupt_stops_reads(bool stops);
+
 /* Forgets any earlier Ctrl-C: a count is about to start. */
 void walk_interrupt_clear(void);
 /* Whether a Ctrl-C came since walk_interrupt_clear. */
