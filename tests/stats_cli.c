@@ -22,6 +22,7 @@
 #include "child.h"
 #include "cli_run.h"
 #include "engines_support.h"
+#include "failure_report.h"
 #include "support.h"
 
 static const char START[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -379,7 +380,7 @@ Test(stats_cli, the_planted_backend_counts_what_every_backend_counts_when_nothin
     char args[512];
     snprintf(args, sizeof args, "-b all --stats 3 '%s'", POSITION4);
     char *out = run_planted(NULL, NULL, NULL, args, &status);
-    cr_expect_eq(status, 0, "the backends disagree with nothing planted:\n%s", out);
+    cr_expect_eq(status, 0, "the backends disagree with nothing planted:\n%s", report_excerpt(out));
     free(out);
 }
 
@@ -398,8 +399,13 @@ static void expect_column_found(const char *root, const char *depth, const char 
     json_t *doc = json_loads(out, 0, &error);
     cr_assert(doc, "not JSON: %s\n%s", error.text, out);
     json_t *d = json_object_get(doc, "disagreement");
+    /* One block when another backend parts first (a bug in it): its path. */
+    const char *second = json_string_value(json_object_get(d, "second"));
+    cr_assert(second && strcmp(second, "planted") == 0,
+              "the first disagreement is %s's, not the planted backend's: path %s, moves only %s generates: %s",
+              second ? second : "(none)", json_string_value(json_object_get(d, "path")),
+              json_string_value(json_object_get(d, "first")), json_string_value(json_object_get(d, "only_first")));
     cr_expect_str_eq(json_string_value(json_object_get(d, "verdict")), "moves differ");
-    cr_expect_str_eq(json_string_value(json_object_get(d, "second")), "planted");
     cr_expect_str_eq(json_string_value(json_object_get(d, "path")), path);
     cr_expect_str_eq(json_string_value(json_object_get(d, "only_first")), drop);
     cr_expect_str_eq(json_string_value(json_object_get(d, "stats_column")), column);
