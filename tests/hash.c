@@ -127,6 +127,70 @@ Test(hash, quaternity_fixture_counts, .timeout = 120 * TEST_SLOWDOWN)
         check_counts_file(QUATERNITY_FILES[f], GAME_QUATERNITY);
 }
 
+/* ---- statistics with a table made for them ---- */
+
+/* Every chess backend's statistics through one table of statistics (shared
+ * by the positions and depths of the fixture files, so other positions'
+ * entries are there to be wrongly hit) against its own plain recursion,
+ * column by column; the table is hit. */
+Test(hash, chess_statistics_with_the_table_are_the_plain_recursions, .timeout = 180 * TEST_SLOWDOWN)
+{
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(GAME_CHESS, backends);
+    for (int b = 0; b < n; b++) {
+        if (!backends[b]->core || !backends[b]->core->perft_stats)
+            continue;
+        PerftHash *table = perft_hash_create_stats_threads(TABLE_MIB, 1);
+        cr_assert(table && perft_hash_holds_stats(table));
+        for (size_t f = 0; f < sizeof CHESS_FILES / sizeof *CHESS_FILES; f++) {
+            int count;
+            EpdEntry *entries = fixtures_load(CHESS_FILES[f], &count);
+            for (int i = 0; i < count; i++) {
+                void *state = instance_open(backends[b], &entries[i].pos);
+                for (int depth = 1; depth <= SMALL_DEPTH + 1; depth++) {
+                    PerftStats plain, hashed;
+                    cr_assert(backends[b]->perft_stats(state, depth, &plain));
+                    cr_assert(backends[b]->perft_stats_hashed(state, depth, table, &hashed));
+                    PerftStatsColumn c = perft_stats_first_difference(&hashed, &plain);
+                    EXPECT(c == STATS_COLUMNS, "[%s] %s:%d %s depth %d: %s %llu with the table, %llu without",
+                           backends[b]->name, CHESS_FILES[f], entries[i].line, entries[i].id, depth,
+                           perft_stats_column_name(c), (unsigned long long)hashed.count[c],
+                           (unsigned long long)plain.count[c]);
+                }
+                instance_close(backends[b], state);
+            }
+            free(entries);
+        }
+        PerftHashCounts used = perft_hash_counts(table);
+        cr_expect(used.hits > 0 && used.stores > 0, "[%s] the table of statistics was never hit (%llu stores)",
+                  backends[b]->name, (unsigned long long)used.stores);
+        perft_hash_destroy(table);
+    }
+}
+
+/* A table holds one kind: counts through a table of statistics and
+ * statistics through a table of counts are counted without it, and right. */
+Test(hash, a_table_of_one_kind_is_not_read_for_the_other)
+{
+    const Backend *backends[BACKENDS_MAX];
+    backends_of(GAME_CHESS, backends);
+    Position pos = parse(INITIAL);
+    void *state = instance_open(backends[0], &pos);
+    PerftHash *stats_table = perft_hash_create_stats_threads(1, 1), *counts_table = table_new();
+    cr_assert(stats_table && !perft_hash_holds_stats(counts_table));
+    cr_expect_eq(backends[0]->perft_hashed(state, 4, true, stats_table), 197281); /* CPW "Perft Results" */
+    cr_expect_eq(perft_hash_counts(stats_table).hits, 0);
+    PerftStats plain, through_counts;
+    cr_assert(backends[0]->perft_stats(state, 4, &plain));
+    cr_assert(backends[0]->perft_stats_hashed(state, 4, counts_table, &through_counts));
+    cr_expect(perft_stats_equal(&plain, &through_counts));
+    cr_expect_eq(perft_hash_counts(counts_table).probes, 0);
+    cr_expect(perft_hash_create_stats_threads(0, 1) == NULL);
+    perft_hash_destroy(stats_table);
+    perft_hash_destroy(counts_table);
+    instance_close(backends[0], state);
+}
+
 /* Deep enough for move orders to transpose: the table is hit, bulk counting on
  * and off, and a table filled with bulk counting on serves a search with it
  * off.  `published` is 0 when the count is the unhashed one of every

@@ -97,6 +97,9 @@ typedef struct BackendCore {
      * made and classified (no bulk counting).  The position is unchanged
      * afterwards. */
     void (*perft_stats)(void *state, int depth, PerftStats *out);
+    /* The same with a table made for statistics (perft_hash.h), depth >= 1;
+     * from perft_hash_recursion.h with PH_STATS.  Set with perft_stats. */
+    void (*perft_stats_hashed)(void *state, int depth, PerftHash *table, PerftStats *out);
 } BackendCore;
 
 /* The BackendCore of a backend whose native functions follow the naming
@@ -111,14 +114,22 @@ typedef struct BackendCore {
  * only turn the untyped pointers into the native ones. */
 /* clang-format off */
 #define BACKEND_CORE(prefix, State, NativeMove, Undo, capacity, tables_init, release)                                           \
-    BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, NULL)
+    BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, NULL, NULL)
 /* The same for a backend that also counts statistics: PREFIX_perft_stats,
- * typed on its State, becomes the core's perft_stats. */
+ * typed on its State, becomes the core's perft_stats, and
+ * PREFIX_perft_stats_hashed (perft_hash_recursion.h with PH_STATS) its
+ * perft_stats_hashed. */
 #define BACKEND_CORE_WITH_STATS(prefix, State, NativeMove, Undo, capacity, tables_init, release)                                \
     static void prefix##_core_perft_stats(void *s, int d, PerftStats *o) { prefix##_perft_stats(s, d, o); }                     \
-    BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, prefix##_core_perft_stats)
-/* What both expand to; `stats` is the core's perft_stats (or NULL). */
-#define BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, stats)                                           \
+    static void prefix##_core_perft_stats_hashed(void *s, int d, PerftHash *t, PerftStats *o)                                   \
+    {                                                                                                                           \
+        prefix##_perft_stats_hashed(s, d, t, o);                                                                                \
+    }                                                                                                                           \
+    BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, prefix##_core_perft_stats,           \
+                          prefix##_core_perft_stats_hashed)
+/* What both expand to; `stats` and `stats_hashed` are the core's perft_stats
+ * and perft_stats_hashed (or NULL). */
+#define BACKEND_CORE_STATS_FN(prefix, State, NativeMove, Undo, capacity, tables_init, release, stats, stats_hashed)                             \
     static void *prefix##_core_create(void)                                                                                     \
     {                                                                                                                           \
         void (*const tables_)(void) = (tables_init);                                                                            \
@@ -158,6 +169,7 @@ typedef struct BackendCore {
         .make = prefix##_core_make, .unmake = prefix##_core_unmake, .decode = prefix##_core_decode,                             \
         .encode = prefix##_core_encode, .perft = prefix##_core_perft, .key = prefix##_core_key,                                 \
         .perft_hashed = prefix##_core_perft_hashed, .check = prefix##_core_check, .perft_stats = (stats),                       \
+        .perft_stats_hashed = (stats_hashed),                                                                                   \
     }
 /* clang-format on */
 
@@ -206,6 +218,10 @@ typedef struct Backend {
      * *out untouched, when the backend counts none.  NULL when not built
      * from a core. */
     bool (*perft_stats)(void *instance, int depth, PerftStats *out);
+    /* The same with a table made for statistics (perft_hash.h; NULL, or a
+     * backend without a hashed one: as perft_stats), which many instances,
+     * in many threads, may use at once.  NULL when not built from a core. */
+    bool (*perft_stats_hashed)(void *instance, int depth, PerftHash *table, PerftStats *out);
 } Backend;
 
 /* The adapter's functions, for BACKEND_FROM_CORE. */
@@ -220,6 +236,7 @@ uint64_t backend_adapter_perft(void *instance, int depth, bool bulk);
 uint64_t backend_adapter_perft_hashed(void *instance, int depth, bool bulk, PerftHash *table);
 ZobristKey backend_adapter_key(const void *instance);
 bool backend_adapter_perft_stats(void *instance, int depth, PerftStats *out);
+bool backend_adapter_perft_stats_hashed(void *instance, int depth, PerftHash *table, PerftStats *out);
 
 /* A registry entry built from a core: one per backend folder, named
  * <game>_<backend>_backend. */
@@ -229,7 +246,7 @@ bool backend_adapter_perft_stats(void *instance, int depth, PerftStats *out);
         .destroy = backend_adapter_destroy, .load = backend_adapter_load, .save = backend_adapter_save,                \
         .generate = backend_adapter_generate, .make = backend_adapter_make, .unmake = backend_adapter_unmake,          \
         .perft = backend_adapter_perft, .perft_hashed = backend_adapter_perft_hashed, .key = backend_adapter_key,      \
-        .perft_stats = backend_adapter_perft_stats,                                                                    \
+        .perft_stats = backend_adapter_perft_stats, .perft_stats_hashed = backend_adapter_perft_stats_hashed,          \
     }
 
 /* The one way a backend reports a broken contract: "perft: GAME BACKEND:
@@ -241,6 +258,9 @@ _Noreturn void backend_fail(const Backend *backend, const char *operation, const
  * with the table (perft_hash_recursion.h): one line on stderr, then
  * exit(BACKEND_CONTRACT_EXIT). */
 _Noreturn void backend_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed);
+/* The same for a table of statistics: the first column that differs. */
+_Noreturn void backend_hash_verify_stats_failed(ZobristKey key, int depth, const PerftStats *stored,
+                                                const PerftStats *recomputed);
 
 /* Debug builds check a core's invariants after every make and unmake, the
  * core's own recursion included: a core calls BACKEND_DEBUG_CHECK(check_fn,

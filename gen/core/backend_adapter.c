@@ -56,6 +56,18 @@ _Noreturn void backend_hash_verify_failed(ZobristKey key, int depth, uint64_t st
     exit(BACKEND_CONTRACT_EXIT);
 }
 
+_Noreturn void backend_hash_verify_stats_failed(ZobristKey key, int depth, const PerftStats *stored,
+                                                const PerftStats *recomputed)
+{
+    PerftStatsColumn c = perft_stats_first_difference(stored, recomputed);
+    fprintf(stderr,
+            "perft: --hash-verify: the table's %s for key %016llx%016llx at depth %d is %llu, the unhashed "
+            "statistics count %llu\n",
+            perft_stats_column_name(c), (unsigned long long)key.hi, (unsigned long long)key.lo, depth,
+            (unsigned long long)stored->count[c], (unsigned long long)recomputed->count[c]);
+    exit(BACKEND_CONTRACT_EXIT);
+}
+
 #ifdef BACKEND_DEBUG
 void backend_debug_failed(const char *where, const char *what)
 {
@@ -288,5 +300,15 @@ bool backend_adapter_perft_stats(void *instance, int depth, PerftStats *out)
     }
     in->core->perft_stats(in->state, depth, out);
     debug_check(in, "perft statistics");
+    return true;
+}
+
+bool backend_adapter_perft_stats_hashed(void *instance, int depth, PerftHash *table, PerftStats *out)
+{
+    Instance *in = instance;
+    if (!table || depth <= 0 || !in->core->perft_stats_hashed || !perft_hash_holds_stats(table))
+        return backend_adapter_perft_stats(instance, depth, out);
+    in->core->perft_stats_hashed(in->state, depth, table, out);
+    debug_check(in, "hashed perft statistics");
     return true;
 }

@@ -20,7 +20,15 @@
  *
  * Counts do not depend on bulk counting (bulk only saves making the last
  * ply's moves), so entries made with bulk counting on serve searches with
- * it off and back: the key ignores it. */
+ * it off and back: the key ignores it.
+ *
+ * A table made for statistics (--stats with --hash) holds instead every
+ * column of PerftStats (perft_stats.h) of a (key, depth), losslessly: an
+ * entry of three cache lines, two entries to a slot, as many slots as the
+ * size holds, the same smaller-subtree-goes rule (by nodes).  Its key words are stored mixed
+ * with two 64-bit checks of the whole entry, so words of two stores side
+ * by side decode to a key that is neither's and miss.  A table holds one
+ * kind: the other kind's probes miss and its stores are dropped. */
 #ifndef GEN_CORE_PERFT_HASH_H
 #define GEN_CORE_PERFT_HASH_H
 
@@ -28,6 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perft_stats.h"
 #include "zobrist_key.h"
 
 typedef struct PerftHash PerftHash;
@@ -43,7 +52,12 @@ static inline PerftHash *perft_hash_create(size_t mib)
 {
     return perft_hash_create_threads(mib, 1);
 }
+/* The same size of table for statistics (above). */
+PerftHash *perft_hash_create_stats_threads(size_t mib, int threads);
 void perft_hash_destroy(PerftHash *table);
+
+/* Whether the table was made for statistics. */
+bool perft_hash_holds_stats(const PerftHash *table);
 
 /* Empties the table (its counters too), on the threads it was made with. */
 void perft_hash_clear(PerftHash *table);
@@ -52,8 +66,9 @@ void perft_hash_clear(PerftHash *table);
  * verify on): what a report says beside each figure. */
 void perft_hash_describe(const PerftHash *table, char *out, size_t outlen);
 
-/* Bytes the table really holds. */
+/* Bytes the table really holds, and the MiB reports name. */
 size_t perft_hash_bytes(const PerftHash *table);
+size_t perft_hash_mib(const PerftHash *table);
 
 /* With verify on, searches recompute about one hit in 1024 with the
  * unhashed perft and stop the process on a mismatch. */
@@ -66,6 +81,12 @@ bool perft_hash_probe(const PerftHash *table, ZobristKey key, int depth, uint64_
 /* Stores (key, depth) -> count; counts too large for an entry are not
  * stored. */
 void perft_hash_store(PerftHash *table, ZobristKey key, int depth, uint64_t count);
+
+/* The statistics stored for (key, depth), depth >= 1, into *stats: true on
+ * a hit (a table made for statistics only). */
+bool perft_hash_probe_stats(const PerftHash *table, ZobristKey key, int depth, PerftStats *stats);
+/* Stores (key, depth) -> stats (a table made for statistics only). */
+void perft_hash_store_stats(PerftHash *table, ZobristKey key, int depth, const PerftStats *stats);
 
 /* Whether a hit on `key` is one of the sampled ones --hash-verify
  * recomputes (the key's top 10 bits, so the sample is the same whatever

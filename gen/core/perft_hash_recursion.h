@@ -20,7 +20,9 @@
  * backend writes for it: PREFIX_piece_at(state, square), the neutral Piece
  * on a neutral square, and PREFIX_state_key(state), the key's non-piece
  * part.  It defines PREFIX_key and PREFIX_perft_hashed.  PH_MIN_DEPTH may be
- * defined first (below).
+ * defined first (below); so may PH_STATS, for a backend that counts
+ * statistics (PREFIX_perft_stats): it then defines PREFIX_perft_stats_hashed
+ * too, for BACKEND_CORE_WITH_STATS.
  *
  * The key is not kept by make and unmake, so the unhashed perft pays
  * nothing for it.  It is 128 bits (zobrist_key.h): lo from the game's
@@ -114,6 +116,39 @@ static inline ZobristKey ph_squares_key(const PH_STATE *s, const uint8_t *square
     return key;
 }
 
+/* The key of s without its state part (key's lo lacks ep_out). */
+static inline ZobristKey ph_parent_key(const PH_STATE *s, ZobristKey key, uint64_t ep_out)
+{
+    uint64_t state_before = PH_STATE_KEY(s) ^ ep_out;
+    return (ZobristKey){key.lo ^ state_before, key.hi ^ zobrist_second_state(state_before)};
+}
+
+/* Makes `move` and returns the child's key from its parent's key without
+ * its state part (ph_parent_key), from the squares the move may change,
+ * read before and after make; the part of the child's state key left out
+ * into *child_ep_out. */
+static inline ZobristKey ph_make_keyed(PH_STATE *s, PH_MOVE move, PH_UNDO *undo, ZobristKey parent,
+                                       uint64_t *child_ep_out)
+{
+    uint8_t squares[4];
+    Move m = PH_ENCODE(s, move);
+    Piece moving = PH_PIECE_AT(s, m.from);
+    int n = PH_KEYING(_MOVE_SQUARES)(PH_FN(_piece_at), s, m, moving, squares);
+    ZobristKey before = ph_squares_key(s, squares, n);
+    PH_MAKE(s, move, undo);
+    ZobristKey after = ph_squares_key(s, squares, n);
+    *child_ep_out = PH_KEYING(_CHILD_EP_OUT)(PH_FN(_piece_at), s, m, moving);
+    uint64_t state_after = PH_STATE_KEY(s) ^ *child_ep_out;
+    ZobristKey child = {parent.lo ^ before.lo ^ after.lo ^ state_after,
+                        parent.hi ^ before.hi ^ after.hi ^ zobrist_second_state(state_after)};
+#ifdef BACKEND_DEBUG
+    uint64_t debug_ep_out;
+    if (!zobrist_key_equal(child, PH_KEY_FN(s, &debug_ep_out)) || debug_ep_out != *child_ep_out)
+        backend_debug_failed(__FILE__, "the incremental Zobrist key differs from the position's key");
+#endif
+    return child;
+}
+
 /* depth >= PH_MIN_DEPTH; key is the key of s, whose lo lacks the state
  * key's ep_out; ply indexes the move lists. */
 static uint64_t ph_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint64_t ep_out, int depth, int ply)
@@ -135,27 +170,12 @@ static uint64_t ph_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint64_
     } else {
         PH_MOVE *moves = search->lists + (size_t)ply * PH_CAPACITY;
         int count = PH_GENERATE(s, moves);
-        uint64_t state_before = PH_STATE_KEY(s) ^ ep_out;
-        ZobristKey parent = {key.lo ^ state_before, key.hi ^ zobrist_second_state(state_before)};
+        ZobristKey parent = ph_parent_key(s, key, ep_out);
         nodes = 0;
         for (int i = 0; i < count; i++) {
-            uint8_t squares[4];
-            Move m = PH_ENCODE(s, moves[i]);
-            Piece moving = PH_PIECE_AT(s, m.from);
-            int n = PH_KEYING(_MOVE_SQUARES)(PH_FN(_piece_at), s, m, moving, squares);
-            ZobristKey before = ph_squares_key(s, squares, n);
             PH_UNDO undo;
-            PH_MAKE(s, moves[i], &undo);
-            ZobristKey after = ph_squares_key(s, squares, n);
-            uint64_t child_ep_out = PH_KEYING(_CHILD_EP_OUT)(PH_FN(_piece_at), s, m, moving);
-            uint64_t state_after = PH_STATE_KEY(s) ^ child_ep_out;
-            ZobristKey child = {parent.lo ^ before.lo ^ after.lo ^ state_after,
-                                parent.hi ^ before.hi ^ after.hi ^ zobrist_second_state(state_after)};
-#ifdef BACKEND_DEBUG
-            uint64_t debug_ep_out;
-            if (!zobrist_key_equal(child, PH_KEY_FN(s, &debug_ep_out)) || debug_ep_out != child_ep_out)
-                backend_debug_failed(__FILE__, "the incremental Zobrist key differs from the position's key");
-#endif
+            uint64_t child_ep_out;
+            ZobristKey child = ph_make_keyed(s, moves[i], &undo, parent, &child_ep_out);
             nodes += ph_search(search, s, child, child_ep_out, depth - 1, ply + 1);
             PH_UNMAKE(s, moves[i], &undo);
         }
@@ -165,12 +185,10 @@ static uint64_t ph_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint64_
     return nodes;
 }
 
-/* BackendCore.perft_hashed: depth >= 1, table not NULL. */
-static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table)
+/* A search from depth >= PH_MIN_DEPTH: lists for the plies searched, depths
+ * PH_MIN_DEPTH + 1 and up. */
+static PhSearch ph_search_start(PerftHash *table, bool bulk, int depth)
 {
-    if (depth < PH_MIN_DEPTH)
-        return PH_PERFT(s, depth, bulk);
-    /* Lists for the plies searched here, depths PH_MIN_DEPTH + 1 and up. */
     int plies = depth - PH_MIN_DEPTH;
     PhSearch search = {.table = table, .bulk = bulk};
     search.lists = plies > 0 ? malloc((size_t)plies * PH_CAPACITY * sizeof(PH_MOVE)) : NULL;
@@ -178,13 +196,94 @@ static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table
         fprintf(stderr, "perft: out of memory for the hashed perft's move lists of %d plies\n", plies);
         exit(BACKEND_CONTRACT_EXIT);
     }
+    return search;
+}
+
+static void ph_search_end(PhSearch *search)
+{
+    free(search->lists);
+    perft_hash_add_counts(search->table, &search->counts);
+}
+
+/* BackendCore.perft_hashed: depth >= 1, table not NULL. */
+static uint64_t PH_HASHED_FN(PH_STATE *s, int depth, bool bulk, PerftHash *table)
+{
+    if (depth < PH_MIN_DEPTH)
+        return PH_PERFT(s, depth, bulk);
+    PhSearch search = ph_search_start(table, bulk, depth);
     uint64_t ep_out;
     ZobristKey key = PH_KEY_FN(s, &ep_out);
     uint64_t nodes = ph_search(&search, s, key, ep_out, depth, 0);
-    free(search.lists);
-    perft_hash_add_counts(table, &search.counts);
+    ph_search_end(&search);
     return nodes;
 }
+
+#ifdef PH_STATS
+/* The statistics (perft_stats.h) with a table made for them: the same walk,
+ * every column stored and added; a depth-PH_MIN_DEPTH node that misses goes
+ * to the backend's own statistics recursion (PREFIX_perft_stats), so every
+ * leaf is still made and classified by the backend.  The statistics of a
+ * position do not depend on an en passant square no pawn can capture onto
+ * either, so the key leaves it out as for counts. */
+#define PH_STATS_FN PH_CAT(PH_PREFIX, _perft_stats_hashed)
+#define PH_BACKEND_STATS(s, depth, out) PH_FN(_perft_stats)(s, depth, out)
+
+static void ph_stats_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint64_t ep_out, int depth, int ply,
+                            PerftStats *out)
+{
+    PerftStats here;
+    search->counts.probes++;
+    if (perft_hash_probe_stats(search->table, key, depth, &here)) {
+        search->counts.hits++;
+        if (perft_hash_sampled(search->table, key)) {
+            search->counts.verified++;
+            PerftStats again;
+            PH_BACKEND_STATS(s, depth, &again);
+            if (!perft_stats_equal(&again, &here))
+                backend_hash_verify_stats_failed(key, depth, &here, &again);
+        }
+        perft_stats_add(out, &here);
+        return;
+    }
+    if (depth == PH_MIN_DEPTH) {
+        PH_BACKEND_STATS(s, depth, &here);
+    } else {
+        here = (PerftStats){{0}};
+        PH_MOVE *moves = search->lists + (size_t)ply * PH_CAPACITY;
+        int count = PH_GENERATE(s, moves);
+        ZobristKey parent = ph_parent_key(s, key, ep_out);
+        for (int i = 0; i < count; i++) {
+            PH_UNDO undo;
+            uint64_t child_ep_out;
+            ZobristKey child = ph_make_keyed(s, moves[i], &undo, parent, &child_ep_out);
+            ph_stats_search(search, s, child, child_ep_out, depth - 1, ply + 1, &here);
+            PH_UNMAKE(s, moves[i], &undo);
+        }
+    }
+    search->counts.stores++;
+    perft_hash_store_stats(search->table, key, depth, &here);
+    perft_stats_add(out, &here);
+}
+
+/* BackendCore.perft_stats_hashed: depth >= 1, a table made for statistics. */
+static void PH_STATS_FN(PH_STATE *s, int depth, PerftHash *table, PerftStats *out)
+{
+    *out = (PerftStats){{0}};
+    if (depth < PH_MIN_DEPTH) {
+        PH_BACKEND_STATS(s, depth, out);
+        return;
+    }
+    PhSearch search = ph_search_start(table, false, depth);
+    uint64_t ep_out;
+    ZobristKey key = PH_KEY_FN(s, &ep_out);
+    ph_stats_search(&search, s, key, ep_out, depth, 0, out);
+    ph_search_end(&search);
+}
+
+#undef PH_STATS_FN
+#undef PH_BACKEND_STATS
+#undef PH_STATS
+#endif
 
 #undef PH_MIN_DEPTH
 #undef PH_KEY_FN

@@ -97,7 +97,8 @@ int perft_command(int argc, char **argv, FILE *out, FILE *err, const CommandHook
     Participants *parts = calloc(1, sizeof *parts);
     if (!parts) {
         status = output_error(&o, err, "out of memory");
-    } else if (s.hash_mib && !(table = perft_hash_create_threads((size_t)s.hash_mib, s.threads))) {
+    } else if (s.hash_mib && !(table = s.stats ? perft_hash_create_stats_threads((size_t)s.hash_mib, s.threads)
+                                               : perft_hash_create_threads((size_t)s.hash_mib, s.threads))) {
         snprintf(message, sizeof message, "--hash %d: cannot allocate a table of %d MiB", s.hash_mib, s.hash_mib);
         status = output_error(&o, err, message);
     } else if (participants_start(parts, &s, message, sizeof message) < 0) {

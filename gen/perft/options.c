@@ -291,9 +291,6 @@ static const struct Requirement {
     {OPT_COLOR, no_board_beyond_walk, "--color colours board diagrams: give --board letters or --board unicode"},
     {OPT_PGN, beyond_walk, "--pgn gives --walk its start: it goes with --walk"},
     {OPT_RANDOM_START, from_given, "--random-start and --from both say where the games start: give one of them"},
-    {OPT_HASH, stats_asked,
-     "--hash does not go with --stats: the table keeps node counts only, and the backends count statistics by a "
-     "recursion of their own that does not probe it"},
     {OPT_BULK, stats_asked,
      "--bulk does not go with --stats: a leaf is classified by making the move that reaches it, so --stats makes "
      "every last-ply move"},

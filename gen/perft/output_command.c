@@ -28,7 +28,7 @@ void output_hash_use(Output *o, const PerftHash *table)
         return;
     FILE *err = o->err;
     PerftHashCounts c = perft_hash_counts(table);
-    fprintf(err, "hash %zu MiB: %llu probes, %llu hits (%.1f%%), %llu stores", perft_hash_bytes(table) >> 20,
+    fprintf(err, "hash %zu MiB: %llu probes, %llu hits (%.1f%%), %llu stores", perft_hash_mib(table),
             (unsigned long long)c.probes, (unsigned long long)c.hits,
             c.probes ? 100.0 * (double)c.hits / (double)c.probes : 0.0, (unsigned long long)c.stores);
     if (perft_hash_verifying(table))

@@ -66,6 +66,7 @@ static inline uint64_t cbb_state_key(const CbbState *s)
 }
 
 #define PH_BACKEND cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, CHESS_ZOBRIST
+#define PH_STATS /* and the statistics with a table */
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE_WITH_STATS(cbb, CbbState, CbbMove, CbbUndo, CBB_MAX_MOVES, cbb_tables_init, NULL);

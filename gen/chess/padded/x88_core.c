@@ -231,6 +231,7 @@ static inline uint64_t cpd_state_key(const CpdBoard *s)
 }
 
 #define PH_BACKEND cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, CHESS_ZOBRIST
+#define PH_STATS /* and the statistics with a table */
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE_WITH_STATS(cpd, CpdBoard, CpdMove, CpdUndo, CPD_MAX_MOVES, cpd_tables_init, NULL);

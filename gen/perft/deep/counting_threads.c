@@ -40,11 +40,16 @@ static uint64_t backend_count(const CountingThreads *c, void *instance, int dept
 }
 
 /* The backend's statistics of the leaves `depth` plies down (its own
- * recursion, every last-ply move made), added into *stats; their nodes. */
+ * recursion, every last-ply move made; through the table, made for
+ * statistics, when there is one), added into *stats; their nodes. */
 static uint64_t backend_stats(const CountingThreads *c, void *instance, int depth, PerftStats *stats)
 {
     PerftStats below;
-    c->job->backend->perft_stats(instance, depth, &below);
+    const Backend *b = c->job->backend;
+    if (c->table && b->perft_stats_hashed)
+        b->perft_stats_hashed(instance, depth, c->table, &below);
+    else
+        b->perft_stats(instance, depth, &below);
     perft_stats_add(stats, &below);
     return below.count[STATS_NODES];
 }
