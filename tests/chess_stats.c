@@ -285,18 +285,6 @@ Test(chess_stats, compare_names_the_most_specific_column)
     cr_expect_str_eq(perft_stats_column_name(STATS_CHECKS_DOUBLE_DISCOVERED), "checks-double-discovered");
 }
 
-/* Backends without statistics (Quaternity's) say so: false, not a zero
- * table. */
-Test(chess_stats, quaternity_backends_count_no_statistics)
-{
-    const Backend *backends[BACKENDS_MAX];
-    int n = backends_of(GAME_QUATERNITY, backends);
-    for (int b = 0; b < n; b++) {
-        cr_expect(backends[b]->core && !backends[b]->core->perft_stats, "[%s] Quaternity core with statistics",
-                  backends[b]->name);
-    }
-}
-
 /* ---- positions/chess/statistics/chess960-dfrc.tsv ---- */
 
 /* The tables of Chess960 and DFRC starts that scripts/stats-tables.sh made
