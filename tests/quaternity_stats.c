@@ -19,25 +19,6 @@
 #define REFERENCE_EPD "positions/quaternity/reference.epd"
 #define OPENING_TABLE "positions/quaternity/statistics/opening.tsv"
 
-/* The Quaternity backends that count statistics, which must include the
- * three built-in ones, so that no test passes by testing nothing. */
-static int stats_backends(const Backend *out[BACKENDS_MAX])
-{
-    const Backend *all[BACKENDS_MAX];
-    int n = backends_of(GAME_QUATERNITY, all), k = 0;
-    for (int b = 0; b < n; b++)
-        if (all[b]->core && all[b]->core->perft_stats)
-            out[k++] = all[b];
-    static const char *const BUILT_IN[] = {"mailbox", "padded", "bitboard"};
-    for (int r = 0; r < 3; r++) {
-        bool found = false;
-        for (int b = 0; b < k; b++)
-            found |= strcmp(out[b]->name, BUILT_IN[r]) == 0;
-        cr_assert(found, "the Quaternity %s backend counts no statistics", BUILT_IN[r]);
-    }
-    return k;
-}
-
 /* The backend's statistics of `pos` at `depth`, its node column held
  * against its plain perft, and the columns against each other: the check
  * kinds add up to the checks, which hold those of several controllers. */
@@ -80,7 +61,7 @@ static void expect_same(const Backend *a, const PerftStats *sa, const Backend *b
 Test(quaternity_stats, the_backends_agree_on_every_column_of_the_reference_positions, .timeout = 300 * TEST_SLOWDOWN)
 {
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_QUATERNITY, backends);
     int count, compared = 0;
     EpdEntry *entries = fixtures_load_exactly(REFERENCE_EPD, 8, &count);
     uint64_t checks = 0, several = 0, discovered = 0, promotions = 0;
@@ -115,7 +96,7 @@ Test(quaternity_stats, the_opening_table_holds, .timeout = 300 * TEST_SLOWDOWN)
     FILE *f = fopen(OPENING_TABLE, "r");
     cr_assert(f, OPENING_TABLE " cannot be read");
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_QUATERNITY, backends);
     int count;
     EpdEntry *entries = fixtures_load(REFERENCE_EPD, &count);
     const Position *opening = NULL;
@@ -183,7 +164,7 @@ Test(quaternity_stats, a_promotion_that_checks_two_controllers_at_once)
     Position pos;
     parse("rK10bK/3wP^8/12/12/12/12/12/12/12/12/12/wK10gK w", &pos);
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_QUATERNITY, backends);
     PerftStats want = {{0}};
     want.count[QSTATS_NODES] = 7;
     want.count[QSTATS_PROMOTIONS] = 4;
@@ -218,7 +199,7 @@ Test(quaternity_stats, controllers_on_turn_without_a_legal_move_in_check_and_not
     Position pos;
     parse("rK10bK/4wQ7/12/12/12/12/12/12/12/12/1wR10/wK10gK w", &pos);
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_QUATERNITY, backends);
     for (int b = 0; b < n; b++) {
         PerftStats got = stats_of(backends[b], &pos, "Red boxed in", 1);
         EXPECT(got.count[QSTATS_NODES] == 59 && got.count[QSTATS_NO_MOVES_IN_CHECK] == 2 &&
