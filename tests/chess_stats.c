@@ -62,27 +62,6 @@ static const Published PUBLISHED[] = {
 };
 enum { PUBLISHED_ROWS = sizeof PUBLISHED / sizeof PUBLISHED[0] };
 
-/* The chess backends that count statistics (an optional part of the
- * interface: a backend copied from the template has none), which must
- * include the three built-in representations, so that no test passes by
- * testing nothing. */
-static int stats_backends(const Backend *out[BACKENDS_MAX])
-{
-    const Backend *all[BACKENDS_MAX];
-    int n = backends_of(GAME_CHESS, all), k = 0;
-    for (int b = 0; b < n; b++)
-        if (all[b]->core && all[b]->core->perft_stats)
-            out[k++] = all[b];
-    static const char *const BUILT_IN[] = {"mailbox", "padded", "bitboard"};
-    for (int r = 0; r < 3; r++) {
-        bool found = false;
-        for (int b = 0; b < k; b++)
-            found |= strcmp(out[b]->name, BUILT_IN[r]) == 0;
-        cr_assert(found, "the chess %s backend counts no statistics", BUILT_IN[r]);
-    }
-    return k;
-}
-
 static void parse(const char *fen, Position *pos)
 {
     char err[256];
@@ -147,7 +126,7 @@ static void check_published(const Backend *b, const Published *p)
 Test(chess_stats, published_tables_every_backend, .timeout = 300 * TEST_SLOWDOWN)
 {
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_CHESS, backends);
     for (int b = 0; b < n; b++)
         for (int i = 0; i < PUBLISHED_ROWS; i++)
             check_published(backends[b], &PUBLISHED[i]);
@@ -164,7 +143,7 @@ Test(chess_stats, start_checks_split_four_ways, .timeout = 120 * TEST_SLOWDOWN)
         uint64_t split[4];
     } rows[] = {{4, {461, 0, 0, 0}}, {5, {26998, 6, 0, 0}}};
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_CHESS, backends);
     for (int b = 0; b < n; b++)
         for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
             PerftStats s = stats_of(backends[b], START_FEN, rows[r].depth);
@@ -193,7 +172,7 @@ Test(chess_stats, chess960_and_dfrc_backends_agree, .timeout = 120 * TEST_SLOWDO
         {"frc-5", "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14", 3},
     };
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_CHESS, backends);
     cr_assert(n >= 3, "agreement needs the three chess backends, %d registered", n);
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         PerftStats first = stats_of(backends[0], rows[r].fen, rows[r].depth);
@@ -246,7 +225,7 @@ static void stats_without_en_passant(const Backend *b, void *state, void *scratc
 Test(chess_stats, dropped_en_passant_is_named)
 {
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_CHESS, backends);
     for (int b = 0; b < n; b++) {
         Position pos;
         parse(KIWIPETE_FEN, &pos);
@@ -285,18 +264,6 @@ Test(chess_stats, compare_names_the_most_specific_column)
     cr_expect_str_eq(perft_stats_column_name(STATS_CHECKS_DOUBLE_DISCOVERED), "checks-double-discovered");
 }
 
-/* Backends without statistics (Quaternity's) say so: false, not a zero
- * table. */
-Test(chess_stats, quaternity_backends_count_no_statistics)
-{
-    const Backend *backends[BACKENDS_MAX];
-    int n = backends_of(GAME_QUATERNITY, backends);
-    for (int b = 0; b < n; b++) {
-        cr_expect(backends[b]->core && !backends[b]->core->perft_stats, "[%s] Quaternity core with statistics",
-                  backends[b]->name);
-    }
-}
-
 /* ---- positions/chess/statistics/chess960-dfrc.tsv ---- */
 
 /* The tables of Chess960 and DFRC starts that scripts/stats-tables.sh made
@@ -309,7 +276,7 @@ Test(chess_stats, chess960_dfrc_tables_hold, .timeout = 300 * TEST_SLOWDOWN)
     FILE *f = fopen("positions/chess/statistics/chess960-dfrc.tsv", "r");
     cr_assert(f, "positions/chess/statistics/chess960-dfrc.tsv cannot be read");
     const Backend *backends[BACKENDS_MAX];
-    int n = stats_backends(backends);
+    int n = stats_backends_of(GAME_CHESS, backends);
     int column_of[STATS_COLUMNS + 2], fields = 0, rows = 0;
     char line[1024];
     while (fgets(line, sizeof line, f)) {

@@ -297,15 +297,6 @@ static int occurrences(const char *text, const char *needle)
 
 Test(stats_cli, participants_without_statistics_are_compared_on_nodes_and_named_once, .timeout = 120 * TEST_SLOWDOWN)
 {
-    /* The Quaternity backends count none today. */
-    CliRun q = RUN("-b", "all", "--stats", "2", QUATERNITY_OPENING);
-    cr_assert_eq(q.status, 0, "%s", q.err);
-    cr_expect_eq(occurrences(q.err, "perft: --stats: no statistics from "), 1, "%s", q.err);
-    cr_expect(strstr(q.err, "no statistics from mailbox, padded, bitboard (an engine, or a backend that counts none): "
-                            "their nodes alone are counted and compared\n"),
-              "%s", q.err);
-    cr_expect(!strstr(q.out, "statistics at depth"), "%s", q.out);
-    cli_free(&q);
     /* Stockfish beside the three chess backends: nodes compared with it,
      * statistics among the backends. */
     json_t *doc =
@@ -327,6 +318,27 @@ Test(stats_cli, participants_without_statistics_are_compared_on_nodes_and_named_
     cr_assert_eq(e.status, 0, "%s", e.err);
     cr_expect_eq(occurrences(e.err, "perft: --stats: no statistics from stockfish "), 1, "%s", e.err);
     cli_free(&e);
+}
+
+/* ---- Quaternity (gen/quaternity/RULES.md#perft-statistics) ---- */
+
+/* The three Quaternity backends count their game's columns, print them
+ * under a heading naming their definitions, and agree (tests/quaternity_stats.c
+ * holds them to more positions). */
+Test(stats_cli, quaternity_backends_count_and_print_their_own_columns, .timeout = 120 * TEST_SLOWDOWN)
+{
+    CliRun q = RUN("-b", "all", "--stats", "2", QUATERNITY_OPENING);
+    cr_assert_eq(q.status, 0, "%s", q.err);
+    cr_expect(!strstr(q.err, "no statistics from"), "%s", q.err);
+    cr_expect(strstr(q.out, "statistics at depth 2, leaves only (gen/quaternity/RULES.md#perft-statistics):\n"
+                            "  nodes                        1681\n"
+                            "  captures                     41\n"
+                            "  promotions                   0\n"
+                            "  checks                       0\n"),
+              "%s", q.out);
+    cr_expect(strstr(q.out, "  no-moves-not-in-check        0\n"), "%s", q.out);
+    cr_expect(!strstr(q.out, "en-passant") && !strstr(q.out, "castles"), "%s", q.out);
+    cli_free(&q);
 }
 
 Test(stats_cli, a_suite_checks_its_counts_and_prints_each_rows_statistics, .timeout = 120 * TEST_SLOWDOWN)
@@ -448,6 +460,28 @@ Test(stats_cli, a_dropped_en_passant_castle_or_promotion_is_bisected_and_its_col
     expect_column_found(KIWIPETE, "2", "a2a3", "e8g8", "castles");
     /* Position 4 after c4c5: Black's promotion to a queen on b1. */
     expect_column_found(POSITION4, "2", "c4c5", "b2b1q", "promotions");
+}
+
+/* Quaternity: the planted backend's own classifier (tests/planted/) agrees
+ * with the three backends with nothing planted; then a dropped promotion
+ * (the four kings in their corners, a White pawn on d11; Green moves first,
+ * then White promotes on d12) is bisected and named. */
+Test(stats_cli, a_dropped_quaternity_promotion_is_bisected_and_its_column_named, .timeout = 120 * TEST_SLOWDOWN)
+{
+    static const char ROOT[] = "rK10bK/3wP^8/12/12/12/12/12/12/12/12/12/wK10gK g";
+    int status;
+    char args[512];
+    /* P07 of positions/quaternity/reference.epd: pins by three armies. */
+    snprintf(args, sizeof args, "-b all --stats 3 '%s'",
+             "rK10bK/5rR6/12/2rB2wR2bB3/7wN4/4wB7/1gQ1wP^1wK1wQ2bR1/12/5wP^6/12/5gR6/11gK w");
+    char *out = run_planted(NULL, NULL, NULL, args, &status);
+    cr_expect_eq(status, 0, "the backends disagree with nothing planted:\n%s", report_excerpt(out));
+    free(out);
+    snprintf(args, sizeof args, "-b all --stats 3 '%s'", ROOT);
+    out = run_planted(NULL, NULL, NULL, args, &status);
+    cr_expect_eq(status, 0, "the backends disagree with nothing planted:\n%s", report_excerpt(out));
+    free(out);
+    expect_column_found(ROOT, "2", "l1k1", "d11d12q", "promotions");
 }
 
 Test(stats_cli, the_text_report_names_the_column, .timeout = 120 * TEST_SLOWDOWN)

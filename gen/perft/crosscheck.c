@@ -74,17 +74,17 @@ static int crosscheck_odd_one(const Divide *d, int count)
     return -1;
 }
 
-/* The column two divides' statistics differ in first (STATS_COLUMNS: they
- * agree, or are not both there). */
-static PerftStatsColumn stats_column(const Divide *a, const Divide *b)
+/* The column of the game's two divides' statistics differ in first
+ * (STATS_COLUMNS: they agree, or are not both there). */
+static int stats_column(Game game, const Divide *a, const Divide *b)
 {
-    return stats_compared(a, b) ? perft_stats_first_difference(&a->stats, &b->stats) : STATS_COLUMNS;
+    return stats_compared(a, b) ? perft_stats_first_difference_in(game, &a->stats, &b->stats) : STATS_COLUMNS;
 }
 
 /* The root move the descent follows: with statistics per move that differ
  * in `column`, the first that differs there; else the first whose counts
  * or statistics differ; the move count when none does. */
-static int root_to_follow(const Divide *a, const Divide *b, PerftStatsColumn column)
+static int root_to_follow(const Divide *a, const Divide *b, int column)
 {
     if (column < STATS_COLUMNS && a->entry_stats && b->entry_stats)
         for (int i = 0; i < a->count; i++)
@@ -154,7 +154,7 @@ static int descend(Descent *d, const CountPolicy *c, const DivideQuery *q, Sessi
     r->first = d->a->name;
     r->second = d->b->name;
     PerftCount above[2] = {0, 0};
-    r->stats_column = stats_column(d->da, d->db);
+    r->stats_column = stats_column(game, d->da, d->db);
     if (r->stats_column < STATS_COLUMNS) {
         r->stats_counts[0] = d->da->stats.count[r->stats_column];
         r->stats_counts[1] = d->db->stats.count[r->stats_column];
@@ -180,7 +180,7 @@ static int descend(Descent *d, const CountPolicy *c, const DivideQuery *q, Sessi
             r->verdict = CROSS_MOVES_DIFFER;
             return 0;
         }
-        PerftStatsColumn column = stats_column(d->da, d->db);
+        int column = stats_column(game, d->da, d->db);
         int i = root_to_follow(d->da, d->db, column);
         /* Same moves, every count 1, and leaves of other kinds: at depth 1
          * the leaves are these moves' positions, which the two classify
@@ -244,6 +244,7 @@ int crosscheck(const Participant *ps, int count, const CountPolicy *c, const Div
                CrossReport *report, char *err, size_t errlen)
 {
     memset(report, 0, sizeof *report);
+    report->game = q->root->game;
     report->stats_column = STATS_COLUMNS;
     for (int k = 0; k < count; k++) {
         if (participant_divide(&ps[k], c, q, &divides[k], err, errlen) < 0)

@@ -63,11 +63,12 @@ typedef struct CrossReport {
     PerftCount bulk_count; /* COUNT_VS_LIST: the culprit's bulk count at depth 1 ... */
     int list_count;        /* ... and the length of its list of legal moves */
     /* --stats, when the pair's statistics differ where the descent starts:
-     * the first differing column (perft_stats_first_difference; the
-     * descent follows the root moves that differ in it) and its two counts
-     * there; STATS_DIFFER: the same at `position`.  STATS_COLUMNS when the
-     * statistics were not compared or agree. */
-    PerftStatsColumn stats_column;
+     * the first differing column of the game's (perft_stats_first_difference_in;
+     * the descent follows the root moves that differ in it) and its two
+     * counts there; STATS_DIFFER: the same at `position`.  STATS_COLUMNS
+     * when the statistics were not compared or agree. */
+    Game game;
+    int stats_column;
     uint64_t stats_counts[2];
 } CrossReport;
 

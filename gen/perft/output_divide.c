@@ -55,13 +55,13 @@ static json_t *divide_json(Game game, const Participant *p, const Divide *d)
     json_t *j = json_pack("{s:s, s:o, s:o, s:f}", "participant", p->name, "moves", moves, "total",
                           output_json_count(d->total), "seconds", d->seconds);
     if (d->has_stats) {
-        json_object_set_new(j, "stats", output_stats_json(&d->stats));
+        json_object_set_new(j, "stats", output_stats_json(game, &d->stats));
         json_t *per_move = json_object();
         for (int i = 0; d->entry_stats && i < d->count; i++) {
             char text[MOVE_TEXT_MAX];
             move_format_as(game, d->entries[i].move, d->notation, text);
             if (d->entries[i].finished)
-                json_object_set_new(per_move, text, output_stats_json(&d->entries[i].stats));
+                json_object_set_new(per_move, text, output_stats_json(game, &d->entries[i].stats));
         }
         json_object_set_new(j, "move_stats", per_move);
     }
@@ -191,7 +191,7 @@ json_t *output_report_json(const CrossReport *r)
             json_pack("[o, o]", output_json_count(r->divided_here[0]), output_json_count(r->divided_here[1])));
     }
     if (r->stats_column < STATS_COLUMNS) {
-        json_object_set_new(j, "stats_column", json_string(perft_stats_column_name(r->stats_column)));
+        json_object_set_new(j, "stats_column", json_string(perft_stats_name(r->game, r->stats_column)));
         json_object_set_new(
             j, "stats_counts",
             json_pack("[o, o]", output_json_count(r->stats_counts[0]), output_json_count(r->stats_counts[1])));
@@ -234,7 +234,7 @@ void output_disagreement(Output *o, const CrossReport *r)
     output_text(o, "  depth remaining: %d\n", r->depth);
     if (r->stats_column < STATS_COLUMNS && r->verdict != CROSS_STATS_DIFFER)
         output_text(o, "  statistics differ first in %s where the descent began: %s %" PRIu64 ", %s %" PRIu64 "\n",
-                    perft_stats_column_name(r->stats_column), r->first, r->stats_counts[0], r->second,
+                    perft_stats_name(r->game, r->stats_column), r->first, r->stats_counts[0], r->second,
                     r->stats_counts[1]);
     switch (r->verdict) {
     case CROSS_MOVES_DIFFER:
@@ -270,7 +270,7 @@ void output_disagreement(Output *o, const CrossReport *r)
         output_text(o,
                     "  the legal moves and the counts agree; the leaves' kinds differ first in %s: %s %" PRIu64
                     ", %s %" PRIu64 "\n",
-                    perft_stats_column_name(r->stats_column), r->first, r->stats_counts[0], r->second,
+                    perft_stats_name(r->game, r->stats_column), r->first, r->stats_counts[0], r->second,
                     r->stats_counts[1]);
         break;
     case CROSS_AGREE: break;

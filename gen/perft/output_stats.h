@@ -10,8 +10,9 @@
 #include "output.h"
 #include "participants.h"
 
-/* {"nodes": N, "captures": N, ...}: every column, in perft_stats.h's order. */
-json_t *output_stats_json(const PerftStats *s);
+/* {"nodes": N, "captures": N, ...}: every column of the game's, in its
+ * order (perft_stats_columns). */
+json_t *output_stats_json(Game game, const PerftStats *s);
 
 /* Text: a divide's statistics under its total, when it has them: the
  * total's columns one a line, then (depth 2 and more) a table of every
@@ -20,7 +21,7 @@ void output_divide_stats(Output *o, Game game, const Divide *d, int depth);
 
 /* Text: one line of a suite row's statistics ("  statistics: nodes 8902,
  * captures 34, ..."), when the divide has them. */
-void output_stats_line(Output *o, const Divide *d);
+void output_stats_line(Output *o, Game game, const Divide *d);
 
 /* --stats with participants that count no statistics (engines, a backend
  * without them): one line on stderr naming them, their nodes compared

@@ -52,7 +52,7 @@ void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participa
         if (!ok)
             json_object_set_new(check, "position", json_string(e->text));
         if (d->has_stats)
-            json_object_set_new(check, "stats", output_stats_json(&d->stats));
+            json_object_set_new(check, "stats", output_stats_json(e->pos.game, &d->stats));
         json_array_append_new(array_member(o, "checks"), check);
         return;
     }
@@ -61,7 +61,7 @@ void output_suite_check(Output *o, const EpdEntry *e, int depth, const Participa
     speed_rate_text(d->seconds > 0 ? (double)d->total / d->seconds : 0.0, rate, sizeof rate);
     output_text(o, "%-*s %5d %-*s %15s %15s %9.3f %9s  %s\n", ID_COLUMN, id, depth, name_width, p->name,
                 PERFT_COUNT_TEXT(e->expected[depth]), PERFT_COUNT_TEXT(d->total), d->seconds, rate, ok ? "ok" : "FAIL");
-    output_stats_line(o, d);
+    output_stats_line(o, e->pos.game, d);
 }
 
 void output_suite_past_budget(Output *o, const EpdEntry *e, int depth, const Participant *p, const Divide *d,

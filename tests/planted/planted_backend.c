@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../gen/quaternity/quaternity_stats.h"
 #include "move_text.h"
 #include "position_text.h"
 #include "registry.h"
@@ -166,39 +167,47 @@ static uint64_t planted_perft(void *state, int depth, bool bulk)
     return nodes;
 }
 
-/* ---- Statistics (--stats), chess only: the planted generator's leaves,
+/* ---- Statistics (--stats), chess: the planted generator's leaves,
  * classified from the neutral board as gen/chess/RULES.md#perft-statistics
  * defines the columns.  A test-only classifier, kept apart from every
  * backend's: with nothing planted its counts must equal theirs, which
  * tests/stats_cli.c checks before it trusts a planted run. ---- */
 
-/* Whether the piece on `from` attacks `target` on the neutral chess board. */
-static bool chess_attacks(const Position *p, int from, int target)
+/* Whether a knight, king, bishop, rook or queen on `from` attacks `target`
+ * on a board `width` squares wide (a slider: the squares between empty). */
+static bool piece_attacks(const Position *p, int width, int from, int target)
 {
-    Piece piece = p->board[from];
-    int df = target % C_WIDTH - from % C_WIDTH, dr = target / C_WIDTH - from / C_WIDTH;
+    Kind k = PIECE_KIND(p->board[from]);
+    int df = target % width - from % width, dr = target / width - from / width;
     int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
-    switch (PIECE_KIND(piece)) {
-    case PAWN: return adf == 1 && dr == (PIECE_ARMY(piece) == CHESS_WHITE ? 1 : -1);
+    switch (k) {
     case KNIGHT: return (adf == 1 && adr == 2) || (adf == 2 && adr == 1);
     case KING: return adf <= 1 && adr <= 1 && (adf || adr);
     case BISHOP:
     case ROOK:
     case QUEEN: {
         bool straight = df == 0 || dr == 0, diagonal = adf == adr;
-        Kind k = PIECE_KIND(piece);
         if ((!straight && !diagonal) || (adf == 0 && adr == 0) || (straight && k == BISHOP) ||
             (diagonal && !straight && k == ROOK))
             return false;
-        int step = (dr > 0) - (dr < 0);
-        int file_step = (df > 0) - (df < 0);
-        for (int sq = from + step * C_WIDTH + file_step; sq != target; sq += step * C_WIDTH + file_step)
+        int step = ((dr > 0) - (dr < 0)) * width + (df > 0) - (df < 0);
+        for (int sq = from + step; sq != target; sq += step)
             if (p->board[sq] != EMPTY)
                 return false;
         return true;
     }
     default: return false;
     }
+}
+
+/* Whether the piece on `from` attacks `target` on the neutral chess board. */
+static bool chess_attacks(const Position *p, int from, int target)
+{
+    Piece piece = p->board[from];
+    if (PIECE_KIND(piece) != PAWN)
+        return piece_attacks(p, C_WIDTH, from, target);
+    int df = target % C_WIDTH - from % C_WIDTH, dr = target / C_WIDTH - from / C_WIDTH;
+    return (df == 1 || df == -1) && dr == (PIECE_ARMY(piece) == CHESS_WHITE ? 1 : -1);
 }
 
 /* Counts the leaf `move` from `before` reaches (the instance stands there). */
@@ -238,7 +247,83 @@ static void chess_leaf(void *state, const Position *before, Move move, PerftStat
     perft_stats_leaf(out, kind, checkers, direct, planted_generate(state, replies) > 0);
 }
 
-static void chess_stats_node(void *state, int depth, PerftStats *out)
+/* ---- Statistics, Quaternity: the same from the neutral board, as
+ * gen/quaternity/RULES.md#perft-statistics defines the columns; test-only
+ * too, and checked against the three backends the same way
+ * (tests/quaternity_stats.c). ---- */
+
+/* Whether a Quaternity pawn on `from` attacks `target`: its capture
+ * squares (gen/quaternity/RULES.md#pawns), three for an uncommitted one. */
+static bool quaternity_pawn_attacks(Piece pawn, int from, int target)
+{
+    /* Each army's forward rank step (up +1, down -1) and file step (right +1, left -1). */
+    static const int FORWARD_RANK[4] = {1, -1, -1, 1}, FORWARD_FILE[4] = {1, 1, -1, -1};
+    int dr = target / Q_WIDTH - from / Q_WIDTH, df = target % Q_WIDTH - from % Q_WIDTH;
+    int army = PIECE_ARMY(pawn);
+    switch (PIECE_PAWN_STATE(pawn)) {
+    case PAWN_UP: return dr == 1 && (df == 1 || df == -1);
+    case PAWN_DOWN: return dr == -1 && (df == 1 || df == -1);
+    case PAWN_RIGHT: return df == 1 && (dr == 1 || dr == -1);
+    case PAWN_LEFT: return df == -1 && (dr == 1 || dr == -1);
+    case PAWN_UNCOMMITTED: { /* both forward steps, or one forward and the other back */
+        int r = FORWARD_RANK[army], f = FORWARD_FILE[army];
+        return (dr == r && df == f) || (dr == r && df == -f) || (dr == -r && df == f);
+    }
+    default: return false;
+    }
+}
+
+static bool quaternity_attacks(const Position *p, int from, int target)
+{
+    Piece man = p->board[from];
+    return PIECE_KIND(man) == PAWN ? quaternity_pawn_attacks(man, from, target)
+                                   : piece_attacks(p, Q_WIDTH, from, target);
+}
+
+/* Whether a man of a controller in `attackers` (a bit set) attacks `king`. */
+static bool quaternity_attacked_by(const Position *p, unsigned attackers, int king)
+{
+    for (int sq = 0; sq < Q_SQUARES; sq++)
+        if (p->board[sq] != EMPTY && (attackers >> p->controller[PIECE_ARMY(p->board[sq])] & 1) &&
+            quaternity_attacks(p, sq, king))
+            return true;
+    return false;
+}
+
+/* Counts the leaf `move` from `before` reaches (the instance stands there). */
+static void quaternity_leaf(void *state, const Position *before, Move move, PerftStats *out)
+{
+    Position after;
+    planted_save(state, &after);
+    int mover = before->turn;
+    QuaternityLeaf leaf = {.capture = before->board[move.to] != EMPTY, .promotion = move.promotion != EMPTY};
+    unsigned checked = 0;
+    for (int sq = 0; sq < Q_SQUARES; sq++) {
+        if (after.board[sq] == EMPTY || after.controller[PIECE_ARMY(after.board[sq])] != mover)
+            continue;
+        bool hits = false;
+        for (int k = 0; k < Q_SQUARES; k++) {
+            int owner = after.controller[PIECE_ARMY(after.board[k])];
+            if (PIECE_KIND(after.board[k]) == KING && owner != mover && !(after.frozen >> owner & 1) &&
+                quaternity_attacks(&after, sq, k)) {
+                hits = true;
+                checked |= 1u << owner;
+            }
+        }
+        leaf.checkers += hits;
+        leaf.direct |= hits && sq == move.to;
+    }
+    leaf.checked_controllers = __builtin_popcount(checked);
+    Move replies[MAX_MOVES];
+    leaf.has_moves = planted_generate(state, replies) > 0;
+    unsigned enemies = 0xFu & ~(1u << after.turn) & ~after.frozen;
+    for (int k = 0; k < Q_SQUARES; k++)
+        if (PIECE_KIND(after.board[k]) == KING && after.controller[PIECE_ARMY(after.board[k])] == after.turn)
+            leaf.in_check |= quaternity_attacked_by(&after, enemies, k);
+    quaternity_stats_leaf(out, &leaf);
+}
+
+static void stats_node(void *state, Game game, int depth, PerftStats *out)
 {
     Move moves[MAX_MOVES];
     Position before;
@@ -246,21 +331,24 @@ static void chess_stats_node(void *state, int depth, PerftStats *out)
     int count = planted_generate(state, moves);
     for (int i = 0; i < count; i++) {
         planted_make(state, moves[i]);
-        if (depth == 1)
+        if (depth > 1)
+            stats_node(state, game, depth - 1, out);
+        else if (game == GAME_CHESS)
             chess_leaf(state, &before, moves[i], out);
         else
-            chess_stats_node(state, depth - 1, out);
+            quaternity_leaf(state, &before, moves[i], out);
         planted_unmake(state, moves[i]);
     }
 }
 
 static bool planted_perft_stats(void *state, int depth, PerftStats *out)
 {
+    Planted *p = state;
     *out = (PerftStats){{0}};
     if (depth <= 0)
         out->count[STATS_NODES] = 1;
     else
-        chess_stats_node(state, depth, out);
+        stats_node(state, p->inner_backend->game, depth, out);
     return true;
 }
 
@@ -269,7 +357,7 @@ static bool planted_perft_stats(void *state, int depth, PerftStats *out)
         .name = "planted", .game = (game_value), .summary = "test only: the mailbox, less one move at one position",   \
         .create = planted_create, .destroy = planted_destroy, .load = planted_load, .save = planted_save,              \
         .generate = planted_generate, .make = planted_make, .unmake = planted_unmake, .perft = planted_perft,          \
-        .perft_stats = (game_value) == GAME_CHESS ? planted_perft_stats : NULL,                                        \
+        .perft_stats = planted_perft_stats,                                                                            \
     }
 
 const Backend quaternity_planted_backend = PLANTED_BACKEND(GAME_QUATERNITY);

@@ -24,6 +24,23 @@ int backends_of(Game game, const Backend *out[BACKENDS_MAX])
     return n;
 }
 
+int stats_backends_of(Game game, const Backend *out[BACKENDS_MAX])
+{
+    const Backend *all[BACKENDS_MAX];
+    int n = backends_of(game, all), k = 0;
+    for (int b = 0; b < n; b++)
+        if (all[b]->core && all[b]->core->perft_stats)
+            out[k++] = all[b];
+    static const char *const BUILT_IN[] = {"mailbox", "padded", "bitboard"};
+    for (int r = 0; r < 3; r++) {
+        bool found = false;
+        for (int b = 0; b < k; b++)
+            found |= strcmp(out[b]->name, BUILT_IN[r]) == 0;
+        cr_assert(found, "the %s %s backend counts no statistics", game_name(game), BUILT_IN[r]);
+    }
+    return k;
+}
+
 void *instance_open(const Backend *backend, const Position *pos)
 {
     void *state = backend->create(backend);

@@ -53,6 +53,12 @@ enum { BACKENDS_MAX = 16 };
  * least one. */
 int backends_of(Game game, const Backend *out[BACKENDS_MAX]);
 
+/* Those of them that count perft statistics (an optional part of the
+ * interface: a backend copied from the template has none), asserting that
+ * they include the three built-in ones, so that no test passes by testing
+ * nothing. */
+int stats_backends_of(Game game, const Backend *out[BACKENDS_MAX]);
+
 /* A backend instance with `pos` loaded (asserts creation worked). */
 void *instance_open(const Backend *backend, const Position *pos);
 void instance_close(const Backend *backend, void *state);

@@ -67,7 +67,7 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
 #define PH_BACKEND qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, QUATERNITY_ZOBRIST
 #include "perft_hash_recursion.h"
 
-BACKEND_CORE(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);
+BACKEND_CORE_WITH_STATS(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);
 
 const Backend quaternity_bitboard_backend =
     BACKEND_FROM_CORE(qbb_core, "bitboard", GAME_QUATERNITY,

@@ -90,6 +90,10 @@ int qmb_count(QmbState *m);
 /* Perft with the backend's own recursion, depth >= 1. */
 uint64_t qmb_perft(QmbState *m, int depth, bool bulk);
 
+/* The leaf statistics `depth` >= 1 plies down (BackendCore.perft_stats;
+ * mailbox_stats.c). */
+void qmb_perft_stats(QmbState *m, int depth, PerftStats *out);
+
 /* NULL when the piece lists, slots, counts and king squares agree with the
  * board, else what disagrees first (BackendCore.check). */
 const char *qmb_check(const QmbState *m);

@@ -167,7 +167,7 @@ const char *qmb_check(const QmbState *m)
 #define PH_BACKEND qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, QUATERNITY_ZOBRIST
 #include "perft_hash_recursion.h"
 
-BACKEND_CORE(qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, qmb_tables_init, NULL);
+BACKEND_CORE_WITH_STATS(qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, qmb_tables_init, NULL);
 
 const Backend quaternity_mailbox_backend =
     BACKEND_FROM_CORE(qmb_core, "mailbox", GAME_QUATERNITY,

@@ -70,7 +70,7 @@ static uint64_t qpd_perft(QpdState *s, int depth, bool bulk)
 #define PH_BACKEND qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, QUATERNITY_ZOBRIST
 #include "perft_hash_recursion.h"
 
-BACKEND_CORE(qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, qpd_tables_init, qpd_release);
+BACKEND_CORE_WITH_STATS(qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, qpd_tables_init, qpd_release);
 
 const Backend quaternity_padded_backend =
     BACKEND_FROM_CORE(qpd_core, "padded", GAME_QUATERNITY,
