@@ -65,6 +65,7 @@ static Move qbb_encode(const QbbState *s, QbbMove m)
 
 /* The hashed perft (perft_hash_recursion.h), with qbb_piece_at and qbb_state_key above. */
 #define PH_BACKEND qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, QUATERNITY_ZOBRIST
+#define PH_STATS /* and the statistics with a table */
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE_WITH_STATS(qbb, QbbState, QbbMove, QbbUndo, QBB_MAX_MOVES, qbb_state_tables_init, NULL);

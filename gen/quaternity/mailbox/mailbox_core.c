@@ -165,6 +165,7 @@ const char *qmb_check(const QmbState *m)
 
 /* The hashed perft (perft_hash_recursion.h), with qmb_piece_at and qmb_state_key above. */
 #define PH_BACKEND qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, QUATERNITY_ZOBRIST
+#define PH_STATS /* and the statistics with a table */
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE_WITH_STATS(qmb, QmbState, QmbMove, QmbUndo, QMB_MAX_MOVES, qmb_tables_init, NULL);

@@ -68,6 +68,7 @@ static uint64_t qpd_perft(QpdState *s, int depth, bool bulk)
 
 /* The hashed perft (perft_hash_recursion.h), with qpd_piece_at and qpd_state_key above. */
 #define PH_BACKEND qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, QUATERNITY_ZOBRIST
+#define PH_STATS /* and the statistics with a table */
 #include "perft_hash_recursion.h"
 
 BACKEND_CORE_WITH_STATS(qpd, QpdState, QpdMove, QpdUndo, QPD_MOVES_BOUND, qpd_tables_init, qpd_release);
