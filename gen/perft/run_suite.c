@@ -66,6 +66,7 @@ typedef struct Suite {
     char progress_note[96];
     int positions;   /* in the file; -1 when not known (a pipe) */
     int name_width;  /* of the rows' participant column */
+    int failed_line; /* the file line of the last position counted in t.kinds, or 0 */
     bool stats_said; /* --stats: the participants that count none have been named */
 } Suite;
 
@@ -78,6 +79,15 @@ static void suite_progress(Suite *u, bool finish)
         progress_finish(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
     else
         progress_update(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
+}
+
+/* A failed count's position, once however many of its counts fail. */
+static void position_failed(Suite *u, const EpdEntry *e)
+{
+    if (u->failed_line == e->line)
+        return;
+    u->failed_line = e->line;
+    failure_kinds_add(&u->t.kinds, &e->pos);
 }
 
 /* One (position, depth) count by every participant: 0, the signal number
@@ -113,8 +123,10 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
             u->t.failed += wrong;
             u->t.counts += wrong;
             output_suite_past_budget(u->o, e, depth, &ps[k], &u->divides[k], u->s->max_nodes, wrong, u->name_width);
-            if (wrong)
+            if (wrong) {
                 output_suite_failed_position(u->o, e);
+                position_failed(u, e);
+            }
             output_flush(u->o);
             suite_progress(u, false);
             return 0;
@@ -133,8 +145,10 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         output_suite_check(u->o, e, depth, &ps[k], d, ok, u->name_width);
         failed |= !ok;
     }
-    if (failed)
+    if (failed) {
         output_suite_failed_position(u->o, e);
+        position_failed(u, e);
+    }
     if (r == 1) {
         u->t.disagreements++;
         output_suite_disagreement(u->o, e, depth, &u->report);
