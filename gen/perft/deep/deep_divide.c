@@ -361,7 +361,6 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
     const Backend *b = job->backend;
     int threads = policy->threads >= 1 ? policy->threads : 1;
     double start = seconds_now();
-    memset(out->entries, 0, sizeof *out->entries * MAX_MOVES);
     out->has_stats = out->entry_stats = false;
     out->count = 0;
     out->total = 0;
@@ -387,6 +386,9 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
     b->load(instance, &job->start);
     Move root_moves[MAX_MOVES];
     out->count = b->generate(instance, root_moves);
+    /* Only the root moves' entries: the room for MAX_MOVES is 160 KB,
+     * cleared once per count it was 3% of a suite's time. */
+    memset(out->entries, 0, sizeof *out->entries * (size_t)out->count);
     moves_sort(job->start.game, root_moves, out->count);
     for (int i = 0; i < out->count; i++)
         out->entries[i].move = root_moves[i];
