@@ -181,25 +181,24 @@ static void run_here(DeepWork *r, void *instance)
     counting_here(r->job, p->table ? p->table->hash : NULL, &feed, instance);
 }
 
-/* The count's leaves, roughly, from its first two plies: `p2` (the perft
- * of 2) for every two plies and the root's moves for an odd last ply
- * (the start position: 160,000 at depth 4 against 197,281; Kiwipete
- * 97,872 at depth 3 against 97,862).  It decides only how a count is run,
- * never what it counts. */
+/* The count's leaves, roughly, from its first two plies: the larger of
+ * the root's moves and the replies per root move, to the power depth (the
+ * start position: 160,000 at depth 4 against 197,281; Kiwipete 110,592 at
+ * depth 3 against 97,862).  The larger, so that a root in check with two
+ * moves and open play behind them is not taken for a small count.  It
+ * decides only how a count is run, never what it counts. */
 static double leaves_estimate(const Backend *b, void *instance, const Move *root, int n, int depth)
 {
-    if (depth <= 1)
-        return n;
-    double p2 = 0;
-    for (int i = 0; i < n; i++) {
+    double replies = 0;
+    for (int i = 0; i < n && depth > 1; i++) {
         Move moves[MAX_MOVES];
         b->make(instance, root[i]);
-        p2 += b->generate(instance, moves);
+        replies += b->generate(instance, moves);
         b->unmake(instance, root[i]);
     }
-    double leaves = depth % 2 ? n : 1;
-    for (int d = 2; d <= depth && leaves <= SMALL_COUNT_LEAVES; d += 2)
-        leaves *= p2;
+    double branching = n > 0 && replies / n > n ? replies / n : n, leaves = 1;
+    for (int d = 0; d < depth && leaves <= SMALL_COUNT_LEAVES; d++)
+        leaves *= branching;
     return leaves;
 }
 
