@@ -69,8 +69,12 @@ static int check_position(const Backend *b, const EpdEntry *e, int depth, int bu
         EXPECT(total == expected_total, "[%s %s] %s: total %llu, one instance %llu", game_name(b->game), b->name, where,
                (unsigned long long)total, (unsigned long long)expected_total);
         /* Enough units to keep the threads busy, unless the split had to
-         * stop a ply above the leaves. */
-        EXPECT(result.split == (depth > 1 ? depth - 1 : 1) || result.units >= 8 * (size_t)THREAD_COUNTS[t],
+         * stop a ply above the leaves, or one thread counted a small count
+         * itself, a root move a unit. */
+        EXPECT(!result.on_caller || THREAD_COUNTS[t] == 1, "[%s %s] %s: %d threads counted on the calling thread",
+               game_name(b->game), b->name, where, THREAD_COUNTS[t]);
+        EXPECT(result.split == (depth > 1 ? depth - 1 : 1) || result.units >= 8 * (size_t)THREAD_COUNTS[t] ||
+                   (result.on_caller && result.split == 1 && result.units == (size_t)n),
                "[%s %s] %s depth %d: %zu units at split %d for %d threads", game_name(b->game), b->name, where, depth,
                result.units, result.split, THREAD_COUNTS[t]);
         compared++;

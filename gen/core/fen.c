@@ -55,6 +55,14 @@ static bool attacked(const Position *pos, int square, int army)
     return false;
 }
 
+bool fen_side_in_check(const Position *pos)
+{
+    for (int square = 0; square < C_SQUARES; square++)
+        if (is(pos->board[square], pos->turn, KING))
+            return attacked(pos, square, 1 - pos->turn);
+    return false;
+}
+
 static int parse_board(const char *board, size_t len, Position *pos, int king_square[2], char *err, size_t errlen)
 {
     int rank = C_WIDTH - 1, file = 0;

@@ -30,6 +30,8 @@ typedef struct DeepResult {
     int checkpoint_errno;                    /* why appending to the checkpoint failed, or 0 */
     int split;                               /* plies below the root its units start at */
     bool line_units;                         /* units were lines, not distinct positions */
+    bool on_caller;                          /* a small count on one thread: its root moves the units, counted on
+                                                the calling thread (deep/deep_divide.c) */
     char workers[64];                        /* who counted it: "2 threads", "3 ranks, 6 counting threads" */
 } DeepResult;
 

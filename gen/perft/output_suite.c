@@ -105,6 +105,36 @@ void output_suite_disagreement(Output *o, const EpdEntry *e, int depth, const Cr
     output_disagreement(o, r);
 }
 
+/* JSON: the failing positions by kind (position_kinds.h). */
+static json_t *kinds_json(const FailureKinds *f)
+{
+    json_t *j = json_pack("{s:i, s:i, s:i}", "failed_positions", f->positions, "unclassified", f->unclassified,
+                          "none_of_these", f->none);
+    for (int k = 0; k < POSITION_KINDS; k++)
+        json_object_set_new(j, position_kind_key((PositionKind)k), json_integer(f->count[k]));
+    json_object_set_new(j, "classified_by", f->by ? json_string(f->by) : json_null());
+    return j;
+}
+
+/* Text: what the failing positions share, one short block ("all" when
+ * every classified one has the kind). */
+static void kinds_text(Output *o, const FailureKinds *f)
+{
+    int classified = f->positions - f->unclassified;
+    output_text(o, "failing positions by kind: %d position%s", f->positions, f->positions == 1 ? "" : "s");
+    if (f->by)
+        output_text(o, ", classified by %s's legal moves", f->by);
+    if (f->unclassified)
+        output_text(o, ", %d not classified (Quaternity, or no chess backend with statistics)", f->unclassified);
+    output_text(o, "\n");
+    if (classified == 0)
+        return;
+    for (int k = 0; k < POSITION_KINDS; k++)
+        output_text(o, "  %-22s %d%s\n", position_kind_label((PositionKind)k), f->count[k],
+                    f->count[k] == classified ? " (all)" : "");
+    output_text(o, "  %-22s %d%s\n", "none of these", f->none, f->none == classified ? " (all)" : "");
+}
+
 static void summary(Output *o, const RunSettings *s, const CountPolicy *policy, const SuiteTotals *t)
 {
     if (o->format == FORMAT_JSON) {
@@ -113,6 +143,7 @@ static void summary(Output *o, const RunSettings *s, const CountPolicy *policy, 
                                   t->counts, "checks", t->checks, "failed", t->failed, "disagreements",
                                   t->disagreements, "skipped_above_max_nodes", t->skipped,
                                   "skipped_deeper_than_max_depth", t->deeper, "skipped_no_participant", t->unplayed));
+        json_object_set_new(json_object_get(o->doc, "summary"), "failed_by_kind", kinds_json(&t->kinds));
         return;
     }
     /* What was not run is said, so a wrong count there cannot pass
@@ -136,6 +167,8 @@ static void summary(Output *o, const RunSettings *s, const CountPolicy *policy, 
                 t->counts, t->checks, t->failed, skipped, counting);
     if (t->checks == 0)
         output_text(o, "suite %s: nothing was checked\n", s->suite);
+    if (t->kinds.positions)
+        kinds_text(o, &t->kinds);
 }
 
 void output_suite_end(Output *o, const RunSettings *s, const CountPolicy *policy, const SuiteTotals *t,

@@ -12,6 +12,7 @@
 #include "move_text.h"
 #include "participants.h"
 #include "perft_count.h"
+#include "position_kinds.h"
 #include "position_text.h"
 #include "report.h"
 
@@ -45,6 +46,7 @@ typedef struct SuiteTotals {
     int chess960;      /* positions counted in Chess960 notation (settings_notation) */
     double seconds;    /* time spent counting */
     PerftCount nodes;
+    FailureKinds kinds; /* the positions with a failed count, by kind (position_kinds.h) */
 } SuiteTotals;
 
 /* run_random's: the games played and checked, and the first disagreement. */

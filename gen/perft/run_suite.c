@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "crosscheck.h"
+#include "deep/interrupt.h"
 #include "epd.h"
 #include "output_speed.h"
 #include "output_stats.h"
@@ -66,6 +67,7 @@ typedef struct Suite {
     char progress_note[96];
     int positions;   /* in the file; -1 when not known (a pipe) */
     int name_width;  /* of the rows' participant column */
+    int failed_line; /* the file line of the last position counted in t.kinds, or 0 */
     bool stats_said; /* --stats: the participants that count none have been named */
 } Suite;
 
@@ -78,6 +80,15 @@ static void suite_progress(Suite *u, bool finish)
         progress_finish(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
     else
         progress_update(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
+}
+
+/* A failed count's position, once however many of its counts fail. */
+static void position_failed(Suite *u, const EpdEntry *e)
+{
+    if (u->failed_line == e->line)
+        return;
+    u->failed_line = e->line;
+    failure_kinds_add(&u->t.kinds, &e->pos);
 }
 
 /* One (position, depth) count by every participant: 0, the signal number
@@ -113,8 +124,10 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
             u->t.failed += wrong;
             u->t.counts += wrong;
             output_suite_past_budget(u->o, e, depth, &ps[k], &u->divides[k], u->s->max_nodes, wrong, u->name_width);
-            if (wrong)
+            if (wrong) {
                 output_suite_failed_position(u->o, e);
+                position_failed(u, e);
+            }
             output_flush(u->o);
             suite_progress(u, false);
             return 0;
@@ -133,8 +146,10 @@ static int check_count(Suite *u, const EpdEntry *e, const Participant *ps, int n
         output_suite_check(u->o, e, depth, &ps[k], d, ok, u->name_width);
         failed |= !ok;
     }
-    if (failed)
+    if (failed) {
         output_suite_failed_position(u->o, e);
+        position_failed(u, e);
+    }
     if (r == 1) {
         u->t.disagreements++;
         output_suite_disagreement(u->o, e, depth, &u->report);
@@ -202,6 +217,15 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
         return -1;
     }
     output_suite_heading(u->o, u->name_width); /* once the file's games are known to fit the run */
+    /* Built-in backends alone: the SIGINT/SIGTERM handlers stay for the
+     * whole file, not installed and restored around each count (four
+     * system calls a count, 4% of the community gate's time); a signal
+     * between two counts stops the next one at once.  An engine's count
+     * leaves SIGINT to the handler that ends the engines. */
+    InterruptGuard guard;
+    bool guarded = u->parts->engine_count == 0;
+    if (guarded)
+        interrupt_install(&guard);
     int line = 0, status = 0;
     char label[ERROR_TEXT_MAX];
     snprintf(label, sizeof label, "suite %s", u->s->suite);
@@ -215,9 +239,16 @@ static int run_lines(Suite *u, FILE *file, char *err, size_t errlen)
             break;
         }
         int r = check_line(u, e, positions, err, errlen);
+        if (r == 0 && guarded && interrupt_signal()) {
+            /* after the line's last count */
+            r = interrupt_signal();
+            snprintf(err, errlen, "suite %s: interrupted by %s after %s", u->s->suite, report_signal_name(r), e->id);
+        }
         status = r > 0 ? EXIT_SIGNAL_BASE + r : r;
         suite_progress(u, false);
     }
+    if (guarded)
+        interrupt_restore(&guard);
     suite_progress(u, true);
     free(e);
     return status;

@@ -30,9 +30,16 @@ int threads_every_core(void)
     return n >= 1 ? (int)n : 1;
 }
 
+/* What one counter needs: the job, the shared table and the feed. */
+typedef struct CountingContext {
+    const DeepJob *job;
+    PerftHash *table;
+    const UnitFeed *feed;
+} CountingContext;
+
 /* The backend's own count from the instance's position, through the table
  * when there is one. */
-static uint64_t backend_count(const CountingThreads *c, void *instance, int depth)
+static uint64_t backend_count(const CountingContext *c, void *instance, int depth)
 {
     const Backend *b = c->job->backend;
     return c->table && b->perft_hashed ? b->perft_hashed(instance, depth, c->job->bulk, c->table)
@@ -42,7 +49,7 @@ static uint64_t backend_count(const CountingThreads *c, void *instance, int dept
 /* The backend's statistics of the leaves `depth` plies down (its own
  * recursion, every last-ply move made; through the table, made for
  * statistics, when there is one), added into *stats; their nodes. */
-static uint64_t backend_stats(const CountingThreads *c, void *instance, int depth, PerftStats *stats)
+static uint64_t backend_stats(const CountingContext *c, void *instance, int depth, PerftStats *stats)
 {
     PerftStats below;
     const Backend *b = c->job->backend;
@@ -58,12 +65,12 @@ static uint64_t backend_stats(const CountingThreads *c, void *instance, int dept
  * BUDGET_LEAF_DEPTH itself (the same sum as the backend's perft), so that
  * it can stop between subtrees.  False once the budget is passed.  With
  * `stats` (the job's statistics) each subtree's statistics are added in. */
-static bool count_within_budget(const CountingThreads *c, void *instance, int depth, uint64_t *count, PerftStats *stats)
+static bool count_within_budget(const CountingContext *c, void *instance, int depth, uint64_t *count, PerftStats *stats)
 {
     if (depth <= BUDGET_LEAF_DEPTH) {
         uint64_t n = stats ? backend_stats(c, instance, depth, stats) : backend_count(c, instance, depth);
         *count += n;
-        return c->feed.spend(c->feed.context, n);
+        return c->feed->spend(c->feed->context, n);
     }
     const Backend *b = c->job->backend;
     Move moves[MAX_MOVES];
@@ -77,40 +84,54 @@ static bool count_within_budget(const CountingThreads *c, void *instance, int de
     return within;
 }
 
-static void *count_units(void *arg)
+/* Counts units from the feed on `instance` (loaded with the job's start)
+ * as counter number `number`, until the feed has none or the budget is
+ * passed. */
+static void count_feed(const CountingContext *c, int number, void *instance)
 {
-    struct Counter *w = arg;
-    CountingThreads *c = w->owner;
     const Backend *b = c->job->backend;
     size_t index;
     Move path[MAX_DEPTH];
     int split;
     bool within = true;
-    /* The starter holds `lock` until every thread has started or one
-     * could not: then none takes a unit. */
-    pthread_mutex_lock(&c->lock);
-    within = !c->abandon;
-    pthread_mutex_unlock(&c->lock);
-    while (within && c->feed.take(c->feed.context, w->number, &index, path, &split)) {
+    while (within && c->feed->take(c->feed->context, number, &index, path, &split)) {
         for (int p = 0; p < split; p++)
-            b->make(w->instance, path[p]);
+            b->make(instance, path[p]);
         int depth = c->job->depth - split;
         uint64_t count = 0;
         /* A unit of a depth-1 count is a leaf: its kind is its move's,
          * which the unit cannot know (the whole depth's statistics come
          * from the root: deep_divide.c). */
         PerftStats stats = {{0}}, *with = c->job->stats && depth >= 1 ? &stats : NULL;
-        if (c->feed.spend)
-            within = count_within_budget(c, w->instance, depth, &count, with);
+        if (c->feed->spend)
+            within = count_within_budget(c, instance, depth, &count, with);
         else
-            count = with ? backend_stats(c, w->instance, depth, with) : backend_count(c, w->instance, depth);
+            count = with ? backend_stats(c, instance, depth, with) : backend_count(c, instance, depth);
         if (c->job->stats && depth < 1)
             stats.count[STATS_NODES] = count;
         for (int p = split - 1; p >= 0; p--)
-            b->unmake(w->instance, path[p]);
+            b->unmake(instance, path[p]);
         if (within)
-            c->feed.done(c->feed.context, w->number, index, count, c->job->stats ? &stats : NULL);
+            c->feed->done(c->feed->context, number, index, count, c->job->stats ? &stats : NULL);
     }
+}
+
+void counting_here(const DeepJob *job, PerftHash *table, const UnitFeed *feed, void *instance)
+{
+    count_feed(&(CountingContext){job, table, feed}, 0, instance);
+}
+
+static void *count_units(void *arg)
+{
+    struct Counter *w = arg;
+    CountingThreads *c = w->owner;
+    /* The starter holds `lock` until every thread has started or one
+     * could not: then none takes a unit. */
+    pthread_mutex_lock(&c->lock);
+    bool abandon = c->abandon;
+    pthread_mutex_unlock(&c->lock);
+    if (!abandon)
+        count_feed(&(CountingContext){c->job, c->table, &c->feed}, w->number, w->instance);
     pthread_mutex_lock(&c->lock);
     if (--c->running == 0)
         pthread_cond_signal(&c->all_left);

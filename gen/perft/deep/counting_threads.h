@@ -50,6 +50,11 @@ bool counting_threads_wait(CountingThreads *c, double seconds);
 /* Waits for every thread and frees them. */
 void counting_threads_join(CountingThreads *c);
 
+/* Counts `job`'s units from `feed` on the calling thread, on `instance`
+ * (loaded with the job's start, left as it was), sharing `table` (or
+ * NULL): a one-thread count without a thread to start and end. */
+void counting_here(const DeepJob *job, PerftHash *table, const UnitFeed *feed, void *instance);
+
 /* The number of threads `-t 0` means: every online core. */
 int threads_every_core(void);
 

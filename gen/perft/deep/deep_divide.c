@@ -17,6 +17,15 @@
  * checkpoint and the progress line some grain on one thread. */
 enum { UNITS_PER_THREAD = 8, MIN_UNITS = 64 };
 
+/* A small count (at most this many leaves by leaves_estimate) on one
+ * thread, with no checkpoint, budget or --split, is counted on the calling
+ * thread one root move a unit: the split into 64 units and a thread
+ * started and ended cost about as much as a depth-4 count of the community
+ * gate (results/experiments/2026-12-06-suite-profile/), and a count this
+ * small lasts well under a second on the bitboard, too short for a
+ * progress line or a checkpoint to need more grain than its root moves. */
+#define SMALL_COUNT_LEAVES 16777216.0
+
 /* A note's room: the checkpoint's path (up to PATH_MAX) and the words. */
 enum { NOTE_MAX = 8192 };
 
@@ -152,6 +161,45 @@ static int run_threads(DeepWork *r, void *context, char *err, size_t errlen)
         deep_work_progress(r);
     counting_threads_join(c);
     return 0;
+}
+
+/* The feed of a count on the calling thread: the watcher is told between
+ * units, as run_threads tells it between waits. */
+static void here_done(void *context, int thread, size_t index, uint64_t count, const PerftStats *stats)
+{
+    (void)thread;
+    deep_work_done(context, index, count, stats);
+    deep_work_progress(context);
+}
+
+/* The executor of a small count: one root move a unit, on this thread, on
+ * the instance the tree was split in. */
+static void run_here(DeepWork *r, void *instance)
+{
+    const CountPolicy *p = r->policy;
+    UnitFeed feed = {feed_take, here_done, r, NULL};
+    counting_here(r->job, p->table ? p->table->hash : NULL, &feed, instance);
+}
+
+/* The count's leaves, roughly, from its first two plies: the larger of
+ * the root's moves and the replies per root move, to the power depth (the
+ * start position: 160,000 at depth 4 against 197,281; Kiwipete 110,592 at
+ * depth 3 against 97,862).  The larger, so that a root in check with two
+ * moves and open play behind them is not taken for a small count.  It
+ * decides only how a count is run, never what it counts. */
+static double leaves_estimate(const Backend *b, void *instance, const Move *root, int n, int depth)
+{
+    double replies = 0;
+    for (int i = 0; i < n && depth > 1; i++) {
+        Move moves[MAX_MOVES];
+        b->make(instance, root[i]);
+        replies += b->generate(instance, moves);
+        b->unmake(instance, root[i]);
+    }
+    double branching = n > 0 && replies / n > n ? replies / n : n, leaves = 1;
+    for (int d = 0; d < depth && leaves <= SMALL_COUNT_LEAVES; d++)
+        leaves *= branching;
+    return leaves;
 }
 
 /* Collapses every run of white space to one space, trimmed: command text
@@ -312,7 +360,6 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
     const Backend *b = job->backend;
     int threads = policy->threads >= 1 ? policy->threads : 1;
     double start = seconds_now();
-    memset(out->entries, 0, sizeof *out->entries * MAX_MOVES);
     out->has_stats = out->entry_stats = false;
     out->count = 0;
     out->total = 0;
@@ -338,12 +385,20 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
     b->load(instance, &job->start);
     Move root_moves[MAX_MOVES];
     out->count = b->generate(instance, root_moves);
+    /* Only the root moves' entries: the room for MAX_MOVES is 160 KB,
+     * cleared once per count it was 3% of a suite's time. */
+    memset(out->entries, 0, sizeof *out->entries * (size_t)out->count);
     moves_sort(job->start.game, root_moves, out->count);
     for (int i = 0; i < out->count; i++)
         out->entries[i].move = root_moves[i];
 
     size_t target = executor && executor->units_target ? executor->units_target : (size_t)threads * UNITS_PER_THREAD;
     target = target > MIN_UNITS ? target : MIN_UNITS;
+    bool here = !executor && threads == 1 && !job->checkpoint && !policy->node_budget && !job->split &&
+                leaves_estimate(b, instance, root_moves, out->count, job->depth) <= SMALL_COUNT_LEAVES;
+    if (here)
+        target = 1; /* split 1: the root moves */
+    result->on_caller = here;
     if (job->checkpoint) {
         checkpoint_open = true;
         if (resume(&checkpoint, job, policy->units_lines, &units, &r, instance, target, err, errlen) < 0)
@@ -392,7 +447,11 @@ int deep_divide(const DeepJob *job, const CountPolicy *policy, const DeepExecuto
     InterruptGuard guard;
     interrupt_install(&guard);
     pthread_mutex_init(&r.progress_lock, NULL);
-    status = (executor ? executor->run : run_threads)(&r, executor ? executor->context : NULL, err, errlen);
+    if (here) {
+        run_here(&r, instance);
+        status = 0;
+    } else
+        status = (executor ? executor->run : run_threads)(&r, executor ? executor->context : NULL, err, errlen);
     pthread_mutex_destroy(&r.progress_lock);
     out->signal = interrupt_signal();
     out->over_budget = atomic_load(&r.over_budget);

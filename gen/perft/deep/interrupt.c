@@ -20,20 +20,31 @@ static void record_signal(int signo)
     raise(signo); /* delivered once this handler returns */
 }
 
+/* Installs in force (the main thread's only): an install within another
+ * (a suite's, then each count's) changes nothing, and its restore neither. */
+static int installs;
+
 void interrupt_install(InterruptGuard *guard)
 {
+    if (installs++ > 0)
+        return;
     atomic_store(&received_signal, 0);
     struct sigaction action = {0};
     action.sa_handler = record_signal;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, NULL, &before_int); /* known before a second signal can ask */
-    sigaction(SIGTERM, NULL, &before_term);
-    sigaction(SIGINT, &action, &guard->saved_int);
-    sigaction(SIGTERM, &action, &guard->saved_term);
+    /* The kernel writes the previous disposition before the handler can
+     * run, so it is known before a second signal can ask: two calls, not
+     * four (a suite installs them once per count). */
+    sigaction(SIGINT, &action, &before_int);
+    sigaction(SIGTERM, &action, &before_term);
+    guard->saved_int = before_int;
+    guard->saved_term = before_term;
 }
 
 void interrupt_restore(const InterruptGuard *guard)
 {
+    if (--installs > 0)
+        return;
     sigaction(SIGINT, &guard->saved_int, NULL);
     sigaction(SIGTERM, &guard->saved_term, NULL);
 }

@@ -13,7 +13,9 @@ typedef struct InterruptGuard {
 /* Installs the handlers (clearing any earlier request) until
  * interrupt_restore.  A second signal goes to the previous disposition
  * (the default, or the handler that ends the engines first), so a second
- * Ctrl-C stops a run at once. */
+ * Ctrl-C stops a run at once.  Within another install (a suite's around
+ * its counts') both calls do nothing: the outer one's handlers and request
+ * stand. */
 void interrupt_install(InterruptGuard *guard);
 void interrupt_restore(const InterruptGuard *guard);
 
