@@ -225,7 +225,8 @@ Test(engines_stats, malformed_partial_and_mixed_statistics_are_refused_in_one_li
     expect_refused("malformed", "(line 1)");
     expect_refused("unknown", "statistics field 'sacrifices=0': no column has that name");
     expect_refused("partial", "statistics without castles (a line with statistics gives every column asked for)");
-    expect_refused("some", "statistics on 1 of its 21 lines (moves and total) only");
+    expect_refused("some", "no statistics on this line, where its first line had them (an engine gives them on every "
+                           "line or on none); it sent 'a2a4 1' (line 2)");
     expect_refused("sum", "its moves' promotions add up to 0, its total says 1");
 }
 

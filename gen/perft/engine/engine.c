@@ -281,19 +281,27 @@ typedef struct Collected {
     PerftCount sum, total;
     bool has_total;
     bool sum_overflows; /* the moves' counts add up past 2^128 - 1 */
-    /* Statistics: how many move lines had them and how many not, their
-     * sum, and the total line's. */
-    int with_stats, without_stats;
+    /* Statistics: how many lines (moves and total) were read, whether the
+     * first had them, the moves' sum and the total's. */
+    int lines;
+    bool first_has_stats;
     PerftStats stats_sum, total_stats;
-    bool total_has_stats;
 } Collected;
 
-/* The statistics `fields` of a line counting `n` into *out: NULL, or what
- * is wrong with them (in `what`). */
-static const char *stats_read(const char *fields, PerftCount n, PerftStats *out, bool *has, char *what, size_t size)
+/* The statistics `fields` of a line counting `n` into *out (zero when it
+ * has none): NULL, or what is wrong with them (in `what`): malformed, or
+ * present where the answer's first line had none (or the reverse). */
+static const char *stats_read(Collected *d, const char *fields, PerftCount n, PerftStats *out, char *what, size_t size)
 {
-    *has = fields[0] != '\0';
-    return *has && engine_parse_stats(fields, n, out, what, size) < 0 ? what : NULL;
+    bool has = fields[0] != '\0';
+    if (d->lines++ == 0)
+        d->first_has_stats = has;
+    if (has != d->first_has_stats) {
+        snprintf(what, size, "%s on this line, where its first line had %s", has ? "statistics" : "no statistics",
+                 has ? "none" : "them (an engine gives them on every line or on none)");
+        return what;
+    }
+    return has && engine_parse_stats(fields, n, out, what, size) < 0 ? what : NULL;
 }
 
 /* Takes one parsed move line and its statistics fields ("" when none);
@@ -302,11 +310,8 @@ static const char *divide_add(Collected *d, const Position *here, Move m, PerftC
                               size_t size)
 {
     PerftStats stats = {{0}};
-    bool has_stats;
-    if (stats_read(fields, n, &stats, &has_stats, what, size))
+    if (stats_read(d, fields, n, &stats, what, size))
         return what;
-    d->with_stats += has_stats;
-    d->without_stats += !has_stats;
     perft_stats_add(&d->stats_sum, &stats);
     m = move_in_position(here, m); /* an engine's castling, as e1g1 or e1h1 */
     char text[MOVE_TEXT_MAX];
@@ -344,31 +349,23 @@ static const char *divide_total(Collected *d, PerftCount n, const char *fields, 
 {
     d->total = n;
     d->has_total = true;
-    return stats_read(fields, n, &d->total_stats, &d->total_has_stats, what, size);
+    return stats_read(d, fields, n, &d->total_stats, what, size);
 }
 
 /* The statistics checks of a complete answer, its moves' counts known to
- * add up: NULL, or what is wrong, in `what`.  Every move line and the
- * total carry them or none does, their columns add up, and the engine
- * gives them in every answer or in none. */
+ * add up and every line known to carry statistics or none to: NULL, or
+ * what is wrong, in `what`.  Their columns add up, and the engine gives
+ * them in every answer or in none. */
 static const char *stats_finish(Engine *e, Collected *d, char *what, size_t size)
 {
-    int lines = d->with_stats + d->without_stats + 1;
-    int with = d->with_stats + d->total_has_stats;
-    if (with > 0 && with < lines) {
-        snprintf(what, size,
-                 "statistics on %d of its %d lines (moves and total) only: an engine gives them on every line or on "
-                 "none",
-                 with, lines);
-        return what;
-    }
+    bool with = d->first_has_stats;
     PerftStatsColumn c = perft_stats_first_difference(&d->stats_sum, &d->total_stats);
-    if (with > 0 && c < STATS_COLUMNS) {
+    if (with && c < STATS_COLUMNS) {
         snprintf(what, size, "its moves' %s add up to %" PRIu64 ", its total says %" PRIu64, perft_stats_column_name(c),
                  d->stats_sum.count[c], d->total_stats.count[c]);
         return what;
     }
-    EngineStats now = with > 0 ? ENGINE_STATS_GIVEN : ENGINE_STATS_NONE;
+    EngineStats now = with ? ENGINE_STATS_GIVEN : ENGINE_STATS_NONE;
     if (e->stats != ENGINE_STATS_UNKNOWN && e->stats != now) {
         snprintf(what, size, "%s, where its earlier answers had %s",
                  now == ENGINE_STATS_GIVEN ? "statistics in this answer" : "no statistics in this answer",
