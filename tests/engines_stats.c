@@ -286,3 +286,17 @@ Test(engines_stats, the_command_line_reports_the_column_and_names_nodes_only_eng
     cr_expect(at && !strstr(at + strlen(note), "no statistics from"), "%s", r.err);
     cli_free(&r);
 }
+
+Test(engines_stats, engines_alone_compare_their_statistics, .timeout = 120 * TEST_SLOWDOWN)
+{
+    /* -b none: two engines giving statistics, their table printed; a third
+     * giving nodes only is compared on nodes and named. */
+    CliRun r =
+        RUN("-b", "none", "--stats", "--engine", "one=perftree:" STATS_ENGINE, "--engine", "two=perftree:" STATS_ENGINE,
+            "--engine", "plain=perftree:tests/engines/stockfish_perftree.sh", "2", KIWIPETE);
+    cr_assert_eq(r.status, 0, "status %d: %s", r.status, r.err);
+    cr_expect(strstr(r.out, "statistics at depth 2, leaves only"), "%s", r.out);
+    cr_expect(strstr(r.err, "no statistics from plain (an engine, or a backend that counts none)"), "%s", r.err);
+    cr_expect(strstr(r.err, "3 chess participants (3 engines) agree at depth 2"), "%s", r.err);
+    cli_free(&r);
+}
