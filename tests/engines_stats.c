@@ -73,6 +73,38 @@ static void expect_same_statistics(const Divide *backend, const Divide *engine, 
                   what, i);
 }
 
+/* One engine beside the three chess backends, cross-checked with --stats
+ * from a position: started by engine_beside_backends, which asserts they
+ * agree, and ended by its _end. */
+typedef struct BesideBackends {
+    Engine engine;
+    Participant ps[8];
+    int n;
+    Divide divides[8];
+    const Divide *engine_counts; /* the engine's divide */
+} BesideBackends;
+
+static void engine_beside_backends(BesideBackends *b, const char *command, bool stats_wanted, const char *fen,
+                                   int depth)
+{
+    engine_start(&b->engine, 120, "perftree:%s", command);
+    b->engine.stats_wanted = stats_wanted;
+    b->n = backends_and(&b->engine, b->ps);
+    CrossReport *report = malloc(sizeof *report);
+    char err[1024];
+    cr_assert(report);
+    int result = crosscheck_stats(b->ps, b->n, fen, depth, b->divides, report, err, sizeof err);
+    free(report);
+    cr_assert_eq(result, 0, "%s at depth %d: %s", fen, depth, result < 0 ? err : "the participants disagree");
+    b->engine_counts = &b->divides[b->n - 1];
+}
+
+static void engine_beside_backends_end(BesideBackends *b)
+{
+    divides_free(b->divides, b->n);
+    engine_close(&b->engine);
+}
+
 Test(engines_stats, an_engine_agrees_with_the_three_backends_column_by_column, .timeout = 240 * TEST_SLOWDOWN)
 {
     struct {
@@ -80,29 +112,17 @@ Test(engines_stats, an_engine_agrees_with_the_three_backends_column_by_column, .
         int depth;
     } rows[] = {{"start", START, 3}, {"Kiwipete", KIWIPETE, 2}, {"position 3", POSITION_3, 3}, {"start", START, 1}};
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-        Engine engine;
-        engine_start(&engine, 120, "perftree:%s", STATS_ENGINE);
-        engine.stats_wanted = true;
-        Participant ps[8];
-        int n = backends_and(&engine, ps);
-        Divide divides[8];
-        CrossReport *report = malloc(sizeof *report);
-        char err[1024];
-        cr_assert(report);
-        int result = crosscheck_stats(ps, n, rows[r].fen, rows[r].depth, divides, report, err, sizeof err);
-        cr_assert_eq(result, 0, "%s depth %d: %s", rows[r].name, rows[r].depth,
-                     result < 0 ? err : "the participants disagree");
-        cr_expect_eq(engine.stats, ENGINE_STATS_GIVEN);
-        cr_expect(participant_has_stats(&ps[n - 1]), "the engine is not known to give statistics");
+        BesideBackends b;
+        engine_beside_backends(&b, STATS_ENGINE, true, rows[r].fen, rows[r].depth);
+        cr_expect_eq(b.engine.stats, ENGINE_STATS_GIVEN);
+        cr_expect(participant_has_stats(&b.ps[b.n - 1]), "the engine is not known to give statistics");
         char what[64];
         snprintf(what, sizeof what, "%s depth %d", rows[r].name, rows[r].depth);
-        expect_same_statistics(&divides[0], &divides[n - 1], what);
+        expect_same_statistics(&b.divides[0], b.engine_counts, what);
         /* Not a comparison of zeros: below depth 1 every row has captures. */
         if (rows[r].depth > 1)
-            cr_expect_gt(divides[n - 1].stats.count[STATS_CAPTURES], 0, "%s", what);
-        divides_free(divides, n);
-        free(report);
-        engine_close(&engine);
+            cr_expect_gt(b.engine_counts->stats.count[STATS_CAPTURES], 0, "%s", what);
+        engine_beside_backends_end(&b);
     }
 }
 
@@ -111,23 +131,12 @@ Test(engines_stats, a_plain_adapter_is_not_asked_and_gives_nodes_only)
     /* Without --stats the statistics adapter is not asked (no PERFT_STATS),
      * and a plain adapter under --stats gives nodes only: neither is an error. */
     for (int wanted = 0; wanted < 2; wanted++) {
-        Engine engine;
-        engine_start(&engine, 60, wanted ? "perftree:tests/engines/stockfish_perftree.sh" : "perftree:%s",
-                     STATS_ENGINE);
-        engine.stats_wanted = wanted;
-        Participant ps[8];
-        int n = backends_and(&engine, ps);
-        Divide divides[8];
-        CrossReport *report = malloc(sizeof *report);
-        char err[1024];
-        cr_assert(report);
-        cr_assert_eq(crosscheck_stats(ps, n, START, 2, divides, report, err, sizeof err), 0, "%s", err);
-        cr_expect(!divides[n - 1].has_stats, "the engine's divide has statistics");
-        cr_expect_eq(engine.stats, ENGINE_STATS_NONE);
-        cr_expect(!participant_has_stats(&ps[n - 1]));
-        divides_free(divides, n);
-        free(report);
-        engine_close(&engine);
+        BesideBackends b;
+        engine_beside_backends(&b, wanted ? "tests/engines/stockfish_perftree.sh" : STATS_ENGINE, wanted, START, 2);
+        cr_expect(!b.engine_counts->has_stats, "the engine's divide has statistics");
+        cr_expect_eq(b.engine.stats, ENGINE_STATS_NONE);
+        cr_expect(!participant_has_stats(&b.ps[b.n - 1]));
+        engine_beside_backends_end(&b);
     }
 }
 
