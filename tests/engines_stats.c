@@ -239,6 +239,31 @@ Test(engines_stats, malformed_partial_and_mixed_statistics_are_refused_in_one_li
     expect_refused("sum", "its moves' promotions add up to 0, its total says 1");
 }
 
+Test(engines_stats, statistics_in_one_answer_and_none_in_the_next_are_refused, .timeout = 120 * TEST_SLOWDOWN)
+{
+    /* One UCI process for both queries, through its pipe. */
+    Engine bug;
+    engine_start(&bug, 60, "bug=uci:%s --protocol uci --perft-stats-option --inner '%s' --stats-fail later",
+                 TEST_PLANTED_BUG, STATS_INNER);
+    bug.stats_wanted = true;
+    Position root, after;
+    char err[2048];
+    cr_assert_eq(position_parse(START, &root, err, sizeof err), 0);
+    char after_text[POSITION_TEXT_MAX];
+    position_after(START, "e2e4", after_text);
+    cr_assert_eq(position_parse(after_text, &after, err, sizeof err), 0);
+    Divide d;
+    cr_assert(divide_alloc(&d));
+    cr_assert_eq(engine_divide(&bug, &root, NULL, &root, 1, MOVE_NOTATION_STANDARD, &d, err, sizeof err), 0, "%s", err);
+    cr_expect(d.has_stats && d.entry_stats && d.stats.count[STATS_NODES] == 20); /* the published perft 1 */
+    int r = engine_divide(&bug, &root, "e2e4", &after, 1, MOVE_NOTATION_STANDARD, &d, err, sizeof err);
+    divide_free(&d);
+    engine_close(&bug);
+    cr_assert_eq(r, -1, "the second answer, without statistics, was taken");
+    cr_expect(strstr(err, "engine bug: no statistics in this answer, where its earlier answers had them; "), "%s", err);
+    cr_expect(!strchr(err, '\n'), "more than one line: %s", err);
+}
+
 Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
 {
     char request[400], line[1024], what[256];

@@ -23,14 +23,15 @@ every command it receives to FILE.
 
 Statistics (gen/perft/README.md, "Statistics"): a perftree inner engine's
 NAME=VALUE fields are passed on (PERFT_STATS reaches it from bin/perft, or
-over UCI from the option PerftStats, listed with --perft-stats-option), and the bug's
-moves carry the statistics of the subtrees they stand for.  --miscount
-COLUMN:MOVE plants a statistics bug instead: at that position, the leaf MOVE
-reaches is not counted in COLUMN (an engine that misses one move kind there,
-at every depth).  --stats-fail MODE breaks the statistics on the first
-divide: malformed (a field that is not a count), unknown (a column of no such
-name), partial (a column left out of every line), some (fields on the first
-move only) or sum (a total's column that is not the moves' sum).
+over UCI from the option PerftStats, listed with --perft-stats-option);
+the move bugs above take none.  --miscount COLUMN:MOVE plants a statistics
+bug: at that position, the leaf MOVE reaches is not counted in COLUMN (an
+engine that misses one move kind there, at every depth).  --stats-fail MODE
+breaks the statistics: malformed (a field that is not a count), unknown (a
+column of no such name), partial (a column left out of every line), some
+(fields on the first move only), sum (a total's column that is not the
+moves' sum), or later (none from the second divide on: over UCI, one
+process for all).
 
 --fail MODE instead breaks the protocol on the first divide: exit (status
 3), hang, malformed (a line of neither form), illegal (names --add MOVE, a
@@ -193,6 +194,9 @@ def answer_lines(args, counts, uci):
     sep = ": " if uci else " "
     shown = {m: (m[:4] + m[4:].upper() if args.upper else m) for m in counts}
     stats = getattr(args, "stats", {})
+    args.divides = getattr(args, "divides", 0) + 1
+    if args.stats_fail == "later" and args.divides > 1:
+        stats = {}
     lines = ["%s%s%d%s" % (shown[m], sep, counts[m], fields_text(args, stats.get(m), i == 0))
              for i, m in enumerate(sorted(counts))]
     if getattr(args, "twice_count", None) is not None:
@@ -226,7 +230,7 @@ def main():
     ap.add_argument("--fail", choices=["exit", "hang", "malformed", "illegal", "sum"])
     ap.add_argument("--miscount", help="COLUMN:MOVE")
     ap.add_argument("--perft-stats-option", action="store_true", help="UCI: list the option PerftStats")
-    ap.add_argument("--stats-fail", choices=["malformed", "unknown", "partial", "some", "sum"])
+    ap.add_argument("--stats-fail", choices=["malformed", "unknown", "partial", "some", "sum", "later"])
     ap.add_argument("query", nargs="*", help="perftree: DEPTH POSITION [MOVES]")
     args = ap.parse_args()
     uci_state = {}
