@@ -197,7 +197,7 @@ Test(engines_stats, over_uci_the_option_asks_once_and_a_missed_castle_is_named, 
     text[n] = '\0';
     fclose(f);
     unlink(log);
-    char request[400], expected[480];
+    char request[ENGINE_STATS_REQUEST_MAX], expected[ENGINE_STATS_REQUEST_MAX + 64];
     engine_stats_request(request, sizeof request);
     snprintf(expected, sizeof expected, "setoption name PerftStats value %s\n", request);
     const char *asked = strstr(text, expected), *go = strstr(text, "go perft");
@@ -266,7 +266,7 @@ Test(engines_stats, statistics_in_one_answer_and_none_in_the_next_are_refused, .
 
 Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
 {
-    char request[400], line[1024], what[256];
+    char request[ENGINE_STATS_REQUEST_MAX], line[2048], what[256];
     engine_stats_request(request, sizeof request);
     cr_expect(strncmp(request, "captures,en-passant,castles,promotions,checks,", 46) == 0, "%s", request);
     cr_expect(!strstr(request, "nodes"), "%s", request);

@@ -383,7 +383,7 @@ static const char *stats_finish(Engine *e, Collected *d, char *what, size_t size
 static int divide_finish(Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
                          size_t errlen)
 {
-    char what[128];
+    char what[256];
     if (!d->has_total)
         return engine_failed(e, query, a, err, errlen, "the answer ended without its total");
     if (d->sum_overflows)
@@ -426,7 +426,7 @@ static int uci_stats_request(Engine *e, const char *query, char *err, size_t err
 {
     if (!e->stats_wanted || !e->lists_stats || e->stats_sent)
         return 0;
-    char request[400], text[480];
+    char request[ENGINE_STATS_REQUEST_MAX], text[ENGINE_STATS_REQUEST_MAX + 64];
     engine_stats_request(request, sizeof request);
     snprintf(text, sizeof text, "setoption name PerftStats value %s\n", request);
     e->stats_sent = true;
@@ -579,7 +579,8 @@ static int perftree_read_line(Engine *e, double deadline, double *drain_until, c
 static int perftree_divide_run(Engine *e, const Position *root, const char *moves, const char *fen, const char *shown,
                                const Position *here, int depth, Collected *d, char *err, size_t errlen)
 {
-    char depth_text[16], what[POSITION_TEXT_MAX], script[ENGINE_SPEC_MAX + 512], request[400];
+    char depth_text[16], what[POSITION_TEXT_MAX], script[ENGINE_SPEC_MAX + ENGINE_STATS_REQUEST_MAX + 64],
+        request[ENGINE_STATS_REQUEST_MAX];
     snprintf(depth_text, sizeof depth_text, "%d", depth);
     /* Statistics are asked for in the environment, which a plain adapter
      * never reads; the user's own PERFT_STATS never reaches it unasked. */

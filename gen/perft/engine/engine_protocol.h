@@ -58,6 +58,9 @@ EngineLine engine_parse_uci_line_fields(Game game, const char *line, Move *move,
 EngineLine engine_parse_perftree_line_fields(Game game, const char *line, Move *move, PerftCount *count,
                                              const char **fields);
 
+/* Room for engine_stats_request's text (every column's name and a comma). */
+enum { ENGINE_STATS_REQUEST_MAX = 1024 };
+
 /* The columns an engine is asked for, comma-separated in the order
  * perft_stats.h gives them, nodes left out (the count is the nodes): the
  * value of PERFT_STATS and of the UCI option PerftStats. */
