@@ -8,7 +8,10 @@
  * name squares of the game and a promotion kind or none, and printing what
  * was parsed in the engine's own form must parse back to the same move and
  * count; a total must print and parse back too; a count called out of
- * range must have at least as many digits as 2^128 - 1 (39). */
+ * range must have at least as many digits as 2^128 - 1 (39).  With the
+ * statistics fields allowed, whatever follows a line's count goes through
+ * the fields parser: taken, its columns hold no more than the count and
+ * nodes is the count; refused, it says why on one line. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +60,31 @@ static void check_line(Game game, LineParser parse, const char *form, const char
         fuzz_fail("%s line '%s' parsed, printed as '%s', does not parse back the same", form, line, printed);
 }
 
+typedef EngineLine (*FieldsParser)(Game game, const char *line, Move *move, PerftCount *count, const char **fields);
+
+static void check_fields(Game game, FieldsParser parse, const char *form, const char *line)
+{
+    Move move;
+    PerftCount count;
+    const char *fields;
+    EngineLine kind = parse(game, line, &move, &count, &fields);
+    if (fields < line || fields > line + strlen(line))
+        fuzz_fail("%s line '%s': its fields point outside it", form, line);
+    if (kind != ENGINE_LINE_MOVE && kind != ENGINE_LINE_TOTAL)
+        return;
+    PerftStats stats;
+    char what[256] = "";
+    if (engine_parse_stats(fields, count, &stats, what, sizeof what) == 0) {
+        if (stats.count[STATS_NODES] != count)
+            fuzz_fail("%s line '%s': nodes is not the count", form, line);
+        for (int c = 0; c < STATS_COLUMNS; c++)
+            if (stats.count[c] > count)
+                fuzz_fail("%s line '%s': %s above the count", form, line, perft_stats_column_name((PerftStatsColumn)c));
+    } else if (!what[0] || strchr(what, '\n')) {
+        fuzz_fail("%s line '%s': statistics refused without a one-line reason", form, line);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -83,6 +111,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             *next++ = '\0';
         check_line(game, engine_parse_uci_line, "uci", line);
         check_line(game, engine_parse_perftree_line, "perftree", line);
+        check_fields(game, engine_parse_uci_line_fields, "uci", line);
+        check_fields(game, engine_parse_perftree_line_fields, "perftree", line);
         line = next;
     }
     free(text);

@@ -279,9 +279,6 @@ Test(stats_cli, what_cannot_go_with_stats_is_refused_in_one_line)
                  "--bulk", "--stats", "3", START);
     EXPECT_ERROR("perft: --stats prints its statistics as text or json: --format stockfish has no place for them",
                  "--stats", "--format", "stockfish", "3", START);
-    EXPECT_ERROR("perft: --stats counts the built-in backends' statistics: with -b none only engines count, and "
-                 "they give nodes only",
-                 "-b", "none", "--engine", "uci:" TEST_STOCKFISH, "--stats", "3", START);
     EXPECT_ERROR("perft: --stats does not apply to --random (it goes with divide or --suite)", "--stats", "--random",
                  "3");
 }

@@ -294,8 +294,6 @@ static const struct Requirement {
     {OPT_BULK, stats_asked,
      "--bulk does not go with --stats: a leaf is classified by making the move that reaches it, so --stats makes "
      "every last-ply move"},
-    {OPT_STATS, engines_alone,
-     "--stats counts the built-in backends' statistics: with -b none only engines count, and they give nodes only"},
     {OPT_STATS, stockfish_format,
      "--stats prints its statistics as text or json: --format stockfish has no place for them"},
     {OPT_FORMAT, stockfish_beyond_divide,

@@ -31,6 +31,7 @@ int participants_start(Participants *p, const RunSettings *s, char *err, size_t 
             return -1;
         }
         p->engine_count++;
+        p->engines[k].stats_wanted = s->stats;
         char *name = p->engines[k].spec.name;
         for (int suffix = 2, clash = 1; clash; suffix++) {
             clash = 0;
@@ -109,6 +110,8 @@ int participants_of_game(Participants *p, Game game, Participant *out)
 bool participant_has_stats(const Participant *p)
 {
     const Backend *b = p->backend;
+    if (p->engine) /* known from its answers (engine.h) */
+        return p->engine->stats == ENGINE_STATS_GIVEN;
     return b && b->perft_stats && (!b->core || b->core->perft_stats);
 }
 

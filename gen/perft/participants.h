@@ -60,7 +60,8 @@ int participants_settle_games(Participants *p, unsigned games, const char *posit
 int participants_of_game(Participants *p, Game game, Participant *out);
 
 /* Whether `p` counts perft statistics (--stats): a built-in backend whose
- * core has them (perft_stats.h); an engine or the template today count
+ * core has them (perft_stats.h), or an engine whose answers have carried
+ * them (gen/perft/README.md, "Statistics"); the template today counts
  * nodes only. */
 bool participant_has_stats(const Participant *p);
 

@@ -21,11 +21,24 @@ Stockfish reads and prints Chess960 castling as the king taking its rook).
 --no-chess960 leaves UCI_Chess960 out of the list.  --log FILE appends
 every command it receives to FILE.
 
+Statistics (gen/perft/README.md, "Statistics"): a perftree inner engine's
+NAME=VALUE fields are passed on (PERFT_STATS reaches it from bin/perft, or
+over UCI from the option PerftStats, listed with --perft-stats-option);
+the move bugs above take none.  --miscount COLUMN:MOVE plants a statistics
+bug: at that position, the leaf MOVE reaches is not counted in COLUMN (an
+engine that misses one move kind there, at every depth).  --stats-fail MODE
+breaks the statistics: malformed (a field that is not a count), unknown (a
+column of no such name), partial (a column left out of every line), some
+(fields on the first move only), sum (a total's column that is not the
+moves' sum), or later (none from the second divide on: over UCI, one
+process for all).
+
 --fail MODE instead breaks the protocol on the first divide: exit (status
 3), hang, malformed (a line of neither form), illegal (names --add MOVE, a
 move from an empty square), or sum (a total that is not the sum).
 """
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -37,14 +50,18 @@ def inner_divide(inner, fen, moves, depth, uci_state):
         out = subprocess.run(
             ["/bin/sh", "-c", inner[len("perftree:"):] + ' "$@"', "sh", str(depth), fen, " ".join(moves)],
             check=True, capture_output=True, text=True).stdout
-        counts = {}
+        counts, stats = {}, {}
         lines = out.split("\n")
         i = 0
         while lines[i].strip():
-            m, c = lines[i].split()
+            m, c, *fields = lines[i].split()
             counts[m] = int(c)
+            if fields:
+                stats[m] = dict(f.split("=") for f in fields)
+                stats[m] = {k: int(v) for k, v in stats[m].items()}
             i += 1
-        return counts, int(lines[i + 1])
+        uci_state["stats"] = stats
+        return counts, int(lines[i + 1].split()[0])
     if "proc" not in uci_state:
         uci_state["proc"] = subprocess.Popen(["/bin/sh", "-c", inner[len("uci:"):]], stdin=subprocess.PIPE,
                                              stdout=subprocess.PIPE, text=True)
@@ -67,16 +84,45 @@ def inner_divide(inner, fen, moves, depth, uci_state):
             counts[m.strip()] = int(c)
 
 
+def inner_stats(args, fen, moves, depth, uci_state):
+    """{move: {column: count}} of the inner engine's divide ({} when it gives none)."""
+    inner_divide(args.inner, fen, moves, depth, uci_state)
+    return uci_state.get("stats", {})
+
+
 def perft(args, fen, moves, depth, uci_state):
     if depth == 0:
         return 1
     return inner_divide(args.inner, fen, moves, depth, uci_state)[1]
 
 
+def miscount(args, fen, moves, depth, uci_state, stats):
+    """--miscount COLUMN:MOVE: the leaf MOVE reaches from the buggy position
+    (--root, --path) is left out of COLUMN, in every divide counting it."""
+    column, move = args.miscount.split(":")
+    if not stats:
+        return  # statistics not asked for (no PERFT_STATS)
+    path = args.path.split()
+    if " ".join(fen.split()) != " ".join(args.root.split()) or moves != path[:len(moves)]:
+        return
+    rest = path[len(moves):]
+    if depth - len(rest) != 1:  # the leaf is counted only with one ply left there
+        return
+    if not rest:
+        stats[move][column] = 0
+    else:
+        stats[rest[0]][column] -= inner_stats(args, fen, path, 1, uci_state)[move][column]
+
+
 def divide(args, fen, moves, depth, uci_state):
     counts, _ = inner_divide(args.inner, fen, moves, depth, uci_state)
+    args.stats = uci_state.pop("stats", {})
+    if args.miscount:
+        miscount(args, fen, moves, depth, uci_state, args.stats)
     if not (args.drop or args.add or args.leaf or args.twice):
         return counts
+    if args.stats:
+        sys.exit("planted_bug: statistics are passed on only with --miscount")
     path = args.path.split()
     if " ".join(fen.split()) != " ".join(args.root.split()) or moves != path[:len(moves)]:
         return counts
@@ -124,6 +170,22 @@ def broken(args, counts):
     return None
 
 
+def fields_text(args, stats, first):
+    """A line's statistics fields, broken as --stats-fail says."""
+    if not stats:
+        return ""
+    shown = dict(stats)
+    if args.stats_fail == "malformed":
+        shown["captures"] = "many"
+    elif args.stats_fail == "unknown":
+        shown["sacrifices"] = 0
+    elif args.stats_fail == "partial":
+        shown.pop("castles", None)
+    elif args.stats_fail == "some" and not first:
+        return ""
+    return "".join(" %s=%s" % (c, v) for c, v in shown.items())
+
+
 def answer_lines(args, counts, uci):
     bad = broken(args, counts)
     if bad:
@@ -131,12 +193,24 @@ def answer_lines(args, counts, uci):
     total = sum(counts.values()) + (1 if args.fail == "sum" else 0)
     sep = ": " if uci else " "
     shown = {m: (m[:4] + m[4:].upper() if args.upper else m) for m in counts}
-    lines = ["%s%s%d" % (shown[m], sep, counts[m]) for m in sorted(counts)]
+    stats = getattr(args, "stats", {})
+    args.divides = getattr(args, "divides", 0) + 1
+    if args.stats_fail == "later" and args.divides > 1:
+        stats = {}
+    lines = ["%s%s%d%s" % (shown[m], sep, counts[m], fields_text(args, stats.get(m), i == 0))
+             for i, m in enumerate(sorted(counts))]
     if getattr(args, "twice_count", None) is not None:
         lines.append("%s%s%d" % (shown[args.twice], sep, args.twice_count))
         total += args.twice_count
         args.twice_count = None
-    return lines + ["", ("Nodes searched: %d" if uci else "%d") % total] + ([""] if uci else [])
+    total_stats = {}
+    for m in stats:
+        for c, v in stats[m].items():
+            total_stats[c] = total_stats.get(c, 0) + v
+    if stats and args.stats_fail == "sum":
+        total_stats["promotions"] += 1
+    ending = fields_text(args, total_stats, False) if stats else ""
+    return lines + ["", ("Nodes searched: %d%s" if uci else "%d%s") % (total, ending)] + ([""] if uci else [])
 
 
 def main():
@@ -154,6 +228,9 @@ def main():
     ap.add_argument("--log")
     ap.add_argument("--no-chess960", action="store_true", help="UCI: list no UCI_Chess960 option")
     ap.add_argument("--fail", choices=["exit", "hang", "malformed", "illegal", "sum"])
+    ap.add_argument("--miscount", help="COLUMN:MOVE")
+    ap.add_argument("--perft-stats-option", action="store_true", help="UCI: list the option PerftStats")
+    ap.add_argument("--stats-fail", choices=["malformed", "unknown", "partial", "some", "sum", "later"])
     ap.add_argument("query", nargs="*", help="perftree: DEPTH POSITION [MOVES]")
     args = ap.parse_args()
     uci_state = {}
@@ -173,10 +250,13 @@ def main():
         if words[0] == "uci":
             print("id name planted_bug\noption name Hash type spin default 16 min 1 max 1024\n"
                   "option name Threads type spin default 1 min 1 max 8\n" +
-                  ("" if args.no_chess960 else "option name UCI_Chess960 type check default false\n") + "uciok",
-                  flush=True)
+                  ("" if args.no_chess960 else "option name UCI_Chess960 type check default false\n") +
+                  ("option name PerftStats type string default <empty>\n" if args.perft_stats_option else "") +
+                  "uciok", flush=True)
         elif words[:3] == ["setoption", "name", "UCI_Chess960"] and len(words) == 5:
             uci_state["chess960"] = words[4]
+        elif words[:3] == ["setoption", "name", "PerftStats"] and len(words) == 5:
+            os.environ["PERFT_STATS"] = words[4]  # for the inner perftree engine
         elif words[0] == "isready":
             print("readyok", flush=True)
         elif words[0] == "position":

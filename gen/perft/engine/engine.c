@@ -1,5 +1,6 @@
 #include "engine/engine.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +211,11 @@ int engine_open(Engine *e, const char *spec, const char *const *options, int opt
         return -1;
     }
     for (int k = 0; k < option_count; k++) {
+        if (strncasecmp(options[k], "PerftStats=", 11) == 0) {
+            snprintf(err, errlen, "--engine-option '%s': the harness sets PerftStats itself (with --stats)",
+                     options[k]);
+            return -1;
+        }
         if (strncasecmp(options[k], "UCI_Chess960=", 13) == 0) {
             snprintf(err, errlen,
                      "--engine-option '%s': the harness sets UCI_Chess960 itself (on for Chess960 positions and "
@@ -239,6 +245,7 @@ int engine_open(Engine *e, const char *spec, const char *const *options, int opt
                 ? -1
                 : 0;
     e->lists_chess960 = listed && option_listed(listed, "UCI_Chess960", 12);
+    e->lists_stats = listed && option_listed(listed, "PerftStats", 10);
     free(listed);
     if (r < 0)
         engine_close(e);
@@ -274,11 +281,38 @@ typedef struct Collected {
     PerftCount sum, total;
     bool has_total;
     bool sum_overflows; /* the moves' counts add up past 2^128 - 1 */
+    /* Statistics: how many lines (moves and total) were read, whether the
+     * first had them, the moves' sum and the total's. */
+    int lines;
+    bool first_has_stats;
+    PerftStats stats_sum, total_stats;
 } Collected;
 
-/* Takes one parsed move line; NULL, or what is wrong with it. */
-static const char *divide_add(Collected *d, const Position *here, Move m, PerftCount n, char *what, size_t size)
+/* The statistics `fields` of a line counting `n` into *out (zero when it
+ * has none): NULL, or what is wrong with them (in `what`): malformed, or
+ * present where the answer's first line had none (or the reverse). */
+static const char *stats_read(Collected *d, const char *fields, PerftCount n, PerftStats *out, char *what, size_t size)
 {
+    bool has = fields[0] != '\0';
+    if (d->lines++ == 0)
+        d->first_has_stats = has;
+    if (has != d->first_has_stats) {
+        snprintf(what, size, "%s on this line, where its first line had %s", has ? "statistics" : "no statistics",
+                 has ? "none" : "them (an engine gives them on every line or on none)");
+        return what;
+    }
+    return has && engine_parse_stats(fields, n, out, what, size) < 0 ? what : NULL;
+}
+
+/* Takes one parsed move line and its statistics fields ("" when none);
+ * NULL, or what is wrong with it. */
+static const char *divide_add(Collected *d, const Position *here, Move m, PerftCount n, const char *fields, char *what,
+                              size_t size)
+{
+    PerftStats stats = {{0}};
+    if (stats_read(d, fields, n, &stats, what, size))
+        return what;
+    perft_stats_add(&d->stats_sum, &stats);
     m = move_in_position(here, m); /* an engine's castling, as e1g1 or e1h1 */
     char text[MOVE_TEXT_MAX];
     move_format_as(here->game, m, d->notation, text);
@@ -305,15 +339,59 @@ static const char *divide_add(Collected *d, const Position *here, Move m, PerftC
         snprintf(what, size, "more than %d moves", MAX_MOVES);
         return what;
     }
-    out->entries[out->count++] = (DivideEntry){.move = m, .count = n, .finished = true};
+    out->entries[out->count++] = (DivideEntry){.move = m, .count = n, .finished = true, .stats = stats};
+    return NULL;
+}
+
+/* Takes the total line's count and statistics fields; NULL, or what is
+ * wrong with them. */
+static const char *divide_total(Collected *d, PerftCount n, const char *fields, char *what, size_t size)
+{
+    d->total = n;
+    d->has_total = true;
+    return stats_read(d, fields, n, &d->total_stats, what, size);
+}
+
+/* Whether statistics are asked of the engine: in a --stats run, of a chess
+ * engine (the extension's fields are chess's columns; a Quaternity engine
+ * is compared on nodes, and named so once). */
+static bool stats_asked(const Engine *e)
+{
+    return e->stats_wanted && e->game == GAME_CHESS;
+}
+
+/* The statistics checks of a complete answer, its moves' counts known to
+ * add up and every line known to carry statistics or none to: NULL, or
+ * what is wrong, in `what`.  Their columns add up, and the engine gives
+ * them in every answer or in none. */
+static const char *stats_finish(Engine *e, Collected *d, char *what, size_t size)
+{
+    bool with = d->first_has_stats;
+    PerftStatsColumn c = perft_stats_first_difference(&d->stats_sum, &d->total_stats);
+    if (with && c < STATS_COLUMNS) {
+        snprintf(what, size, "its moves' %s add up to %" PRIu64 ", its total says %" PRIu64, perft_stats_column_name(c),
+                 d->stats_sum.count[c], d->total_stats.count[c]);
+        return what;
+    }
+    EngineStats now = with ? ENGINE_STATS_GIVEN : ENGINE_STATS_NONE;
+    if (e->stats != ENGINE_STATS_UNKNOWN && e->stats != now) {
+        snprintf(what, size, "%s, where its earlier answers had %s",
+                 now == ENGINE_STATS_GIVEN ? "statistics in this answer" : "no statistics in this answer",
+                 now == ENGINE_STATS_GIVEN ? "none" : "them");
+        return what;
+    }
+    e->stats = now;
+    Divide *out = d->divide;
+    out->has_stats = out->entry_stats = stats_asked(e) && now == ENGINE_STATS_GIVEN;
+    out->stats = d->total_stats;
     return NULL;
 }
 
 /* The checks every complete answer passes; -1 after engine_failed. */
-static int divide_finish(const Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
+static int divide_finish(Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
                          size_t errlen)
 {
-    char what[128];
+    char what[256];
     if (!d->has_total)
         return engine_failed(e, query, a, err, errlen, "the answer ended without its total");
     if (d->sum_overflows)
@@ -323,6 +401,8 @@ static int divide_finish(const Engine *e, const char *query, const Answer *a, Co
                  PERFT_COUNT_TEXT(d->total));
         return engine_failed(e, query, a, err, errlen, what);
     }
+    if (stats_finish(e, d, what, sizeof what))
+        return engine_failed(e, query, a, err, errlen, what);
     divide_sort(game, d->notation, d->divide);
     return 0;
 }
@@ -346,6 +426,19 @@ static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, s
         return -1;
     e->chess960_on = on;
     return 0;
+}
+
+/* Asks a UCI engine that lists the option PerftStats for statistics,
+ * once, before the first query of a --stats run. */
+static int uci_stats_request(Engine *e, const char *query, char *err, size_t errlen)
+{
+    if (!stats_asked(e) || !e->lists_stats || e->stats_sent)
+        return 0;
+    char request[ENGINE_STATS_REQUEST_MAX], text[ENGINE_STATS_REQUEST_MAX + 64];
+    engine_stats_request(request, sizeof request);
+    snprintf(text, sizeof text, "setoption name PerftStats value %s\n", request);
+    e->stats_sent = true;
+    return uci_send(e, query, text, err, errlen);
 }
 
 /* The query of a UCI divide, sized to its position and moves (a move list
@@ -402,7 +495,7 @@ static int uci_divide_asked(Engine *e, const Position *root, const char *query, 
         return engine_failed(e, shown, &none, err, errlen, "the engine is no longer running (it failed before)");
     }
     if (uci_chess960_mode(e, shown, d->notation == MOVE_NOTATION_CHESS960, err, errlen) < 0 ||
-        uci_send(e, shown, "isready\n", err, errlen) < 0 ||
+        uci_stats_request(e, shown, err, errlen) < 0 || uci_send(e, shown, "isready\n", err, errlen) < 0 ||
         uci_wait_for(e, shown, "readyok", NULL, 0, false, err, errlen) < 0 ||
         uci_send(e, shown, query, err, errlen) < 0)
         return -1;
@@ -416,12 +509,14 @@ static int uci_divide_asked(Engine *e, const Position *root, const char *query, 
             answer_note(&a, line);
             Move m;
             PerftCount n;
-            switch (engine_parse_uci_line(root->game, line, &m, &n)) {
-            case ENGINE_LINE_MOVE: problem = divide_add(d, here, m, n, what, sizeof what); break;
+            const char *fields;
+            switch (engine_parse_uci_line_fields(root->game, line, &m, &n, &fields)) {
+            case ENGINE_LINE_MOVE: problem = divide_add(d, here, m, n, fields, what, sizeof what); break;
             case ENGINE_LINE_TOTAL:
-                d->total = n;
-                d->has_total = true;
-                return divide_finish(e, shown, &a, d, root->game, err, errlen);
+                problem = divide_total(d, n, fields, what, sizeof what);
+                if (!problem)
+                    return divide_finish(e, shown, &a, d, root->game, err, errlen);
+                break;
             case ENGINE_LINE_BLANK:
             case ENGINE_LINE_INFO: break;
             case ENGINE_LINE_OUT_OF_RANGE: problem = OUT_OF_RANGE; break;
@@ -492,9 +587,16 @@ static int perftree_read_line(Engine *e, double deadline, double *drain_until, c
 static int perftree_divide_run(Engine *e, const Position *root, const char *moves, const char *fen, const char *shown,
                                const Position *here, int depth, Collected *d, char *err, size_t errlen)
 {
-    char depth_text[16], what[POSITION_TEXT_MAX], script[4096];
+    char depth_text[16], what[POSITION_TEXT_MAX], script[ENGINE_SPEC_MAX + ENGINE_STATS_REQUEST_MAX + 64],
+        request[ENGINE_STATS_REQUEST_MAX];
     snprintf(depth_text, sizeof depth_text, "%d", depth);
-    snprintf(script, sizeof script, "%s \"$@\"", e->spec.command);
+    /* Statistics are asked for in the environment, which a plain adapter
+     * never reads; the user's own PERFT_STATS never reaches it unasked. */
+    engine_stats_request(request, sizeof request);
+    if (stats_asked(e))
+        snprintf(script, sizeof script, "PERFT_STATS=%s; export PERFT_STATS; %s \"$@\"", request, e->spec.command);
+    else
+        snprintf(script, sizeof script, "unset PERFT_STATS; %s \"$@\"", e->spec.command);
     char *argv[] = {"/bin/sh", "-c", script, "sh", depth_text, (char *)fen, (char *)(moves ? moves : ""), NULL};
     char message[256];
     if (process_start(&e->process, argv, false, message, sizeof message) < 0) {
@@ -525,13 +627,14 @@ static int perftree_divide_run(Engine *e, const Position *root, const char *move
             continue; /* read to the end: the exit status comes first */
         Move m;
         PerftCount n;
-        EngineLine kind = engine_parse_perftree_line(root->game, line, &m, &n);
+        const char *fields;
+        EngineLine kind = engine_parse_perftree_line_fields(root->game, line, &m, &n, &fields);
         if (d->has_total && kind != ENGINE_LINE_BLANK)
             problem = "a line after the total";
         else if (kind == ENGINE_LINE_MOVE && !after_blank)
-            problem = divide_add(d, here, m, n, what, sizeof what);
+            problem = divide_add(d, here, m, n, fields, what, sizeof what);
         else if (kind == ENGINE_LINE_TOTAL)
-            d->total = n, d->has_total = true;
+            problem = divide_total(d, n, fields, what, sizeof what);
         else if (kind == ENGINE_LINE_BLANK)
             after_blank = true;
         else if (kind == ENGINE_LINE_OUT_OF_RANGE)

@@ -25,6 +25,10 @@ typedef struct EngineWaiting {
     void *context;
 } EngineWaiting;
 
+/* Whether an engine's answers carry statistics (gen/perft/README.md,
+ * "Statistics"): not known before its first answer. */
+typedef enum { ENGINE_STATS_UNKNOWN, ENGINE_STATS_NONE, ENGINE_STATS_GIVEN } EngineStats;
+
 typedef struct Engine {
     char spec_text[ENGINE_SPEC_MAX];         /* the engine's own copy of --engine's value */
     EngineSpec spec;                         /* its command points into spec_text */
@@ -37,6 +41,10 @@ typedef struct Engine {
     bool running;
     bool lists_chess960;          /* UCI: it listed the option UCI_Chess960 */
     bool chess960_on;             /* UCI: UCI_Chess960 sent as true (and not since as false) */
+    bool stats_wanted;            /* --stats: statistics asked for (set by the caller before the first divide) */
+    bool lists_stats;             /* UCI: it listed the option PerftStats */
+    bool stats_sent;              /* UCI: PerftStats sent */
+    EngineStats stats;            /* what its answers so far carried: the same in every one */
     const EngineWaiting *waiting; /* or NULL: told nothing (set by the caller around a query) */
     int queries;
     int chess960_queries; /* of them, in Chess960 notation (UCI: with UCI_Chess960 on) */
@@ -63,7 +71,10 @@ void engine_close(Engine *e);
  * to the total read: a UCI engine's start-up is not in it, a perftree
  * process's is), or -1 with one line in err.  A move listed twice is no
  * protocol failure but a finding: out->twice names it (its first count is
- * in the divide). */
+ * in the divide).  With stats_wanted, an engine that gives statistics
+ * fills out->stats and each entry's (has_stats and entry_stats); an
+ * answer with them for some moves only, or with them where earlier answers
+ * had none (or the reverse), is a failure. */
 int engine_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
                   MoveNotation notation, Divide *out, char *err, size_t errlen);
 

@@ -111,15 +111,19 @@ int engine_spec_parse(const char *spec, EngineSpec *out, char *err, size_t errle
     return 0;
 }
 
-/* A count: digits only, blanks around it allowed.  ENGINE_LINE_TOTAL for a
- * number, ENGINE_LINE_OUT_OF_RANGE for a number past 2^128 - 1,
- * ENGINE_LINE_MALFORMED for anything else. */
-static EngineLine parse_count(const char *text, PerftCount *count)
+/* A count: digits only, blanks around it allowed, and when `fields` is not
+ * NULL anything after it (*fields pointing there, "" when nothing).
+ * ENGINE_LINE_TOTAL for a number, ENGINE_LINE_OUT_OF_RANGE for a number
+ * past 2^128 - 1, ENGINE_LINE_MALFORMED for anything else. */
+static EngineLine parse_count(const char *text, PerftCount *count, const char **fields)
 {
     text += strspn(text, " \t");
     size_t n = strcspn(text, " \t");
-    if (text[n + strspn(text + n, " \t")] != '\0')
+    const char *rest = text + n + strspn(text + n, " \t");
+    if (*rest != '\0' && !fields)
         return ENGINE_LINE_MALFORMED;
+    if (fields)
+        *fields = rest;
     switch (perft_count_parse(text, n, count)) {
     case PERFT_COUNT_OK: return ENGINE_LINE_TOTAL;
     case PERFT_COUNT_TOO_LARGE: return ENGINE_LINE_OUT_OF_RANGE;
@@ -152,34 +156,120 @@ static int engine_move_parse(Game game, const char *word, size_t length, Move *m
     return move_parse(game, text, move);
 }
 
-/* "MOVE<sep>COUNT": the move text up to `sep`, then the count. */
-static EngineLine parse_move_count(Game game, const char *line, const char *sep, Move *move, PerftCount *count)
+/* "MOVE<sep>COUNT": the move text up to `sep`, then the count (and the
+ * fields, when `fields` is not NULL). */
+static EngineLine parse_move_count(Game game, const char *line, const char *sep, Move *move, PerftCount *count,
+                                   const char **fields)
 {
     line += strspn(line, " \t");
     size_t n = strcspn(line, sep);
     if (n == 0 || !line[n] || engine_move_parse(game, line, n, move) < 0)
         return ENGINE_LINE_MALFORMED;
-    EngineLine kind = parse_count(line + n + 1, count);
+    EngineLine kind = parse_count(line + n + 1, count, fields);
     return kind == ENGINE_LINE_TOTAL ? ENGINE_LINE_MOVE : kind;
 }
 
-EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, PerftCount *count)
+EngineLine engine_parse_uci_line_fields(Game game, const char *line, Move *move, PerftCount *count, const char **fields)
 {
+    if (fields)
+        *fields = "";
     if (blank(line))
         return ENGINE_LINE_BLANK;
     if (starts_with(line, "info ") || strcmp(line, "info") == 0)
         return ENGINE_LINE_INFO;
     if (starts_with(line, "Nodes searched:"))
-        return parse_count(line + strlen("Nodes searched:"), count);
-    return parse_move_count(game, line, ":", move, count);
+        return parse_count(line + strlen("Nodes searched:"), count, fields);
+    return parse_move_count(game, line, ":", move, count, fields);
+}
+
+EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, PerftCount *count)
+{
+    return engine_parse_uci_line_fields(game, line, move, count, NULL);
+}
+
+EngineLine engine_parse_perftree_line_fields(Game game, const char *line, Move *move, PerftCount *count,
+                                             const char **fields)
+{
+    if (fields)
+        *fields = "";
+    if (blank(line))
+        return ENGINE_LINE_BLANK;
+    /* A total's count is the line's first word, a move line's the second. */
+    PerftCount first;
+    if (perft_count_parse(line + strspn(line, " \t"), strcspn(line + strspn(line, " \t"), " \t"), &first) !=
+        PERFT_COUNT_NOT_A_NUMBER)
+        return parse_count(line, count, fields);
+    return parse_move_count(game, line, " \t", move, count, fields);
 }
 
 EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, PerftCount *count)
 {
-    if (blank(line))
-        return ENGINE_LINE_BLANK;
-    EngineLine total = parse_count(line, count);
-    if (total != ENGINE_LINE_MALFORMED)
-        return total;
-    return parse_move_count(game, line, " \t", move, count);
+    return engine_parse_perftree_line_fields(game, line, move, count, NULL);
+}
+
+void engine_stats_request(char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int c = 0; c < STATS_COLUMNS; c++)
+        if (c != STATS_NODES && n < size)
+            n +=
+                (size_t)snprintf(out + n, size - n, "%s%s", n ? "," : "", perft_stats_column_name((PerftStatsColumn)c));
+}
+
+/* The column named by the `length` bytes of `name`, or STATS_COLUMNS. */
+static PerftStatsColumn stats_column_named(const char *name, size_t length)
+{
+    for (int c = 0; c < STATS_COLUMNS; c++) {
+        const char *known = perft_stats_column_name((PerftStatsColumn)c);
+        if (strlen(known) == length && strncmp(known, name, length) == 0)
+            return (PerftStatsColumn)c;
+    }
+    return STATS_COLUMNS;
+}
+
+int engine_parse_stats(const char *fields, PerftCount nodes, PerftStats *out, char *what, size_t size)
+{
+    bool given[STATS_COLUMNS] = {false};
+    if (nodes > UINT64_MAX) {
+        snprintf(what, size, "statistics of more than 2^64 - 1 leaves (a column holds 64 bits)");
+        return -1;
+    }
+    *out = (PerftStats){.count = {[STATS_NODES] = (uint64_t)nodes}};
+    for (const char *p = fields + strspn(fields, " \t"); *p; p += strspn(p, " \t")) {
+        int length = (int)strcspn(p, " \t");
+        size_t name_length = strcspn(p, "= \t");
+        PerftStatsColumn c = stats_column_named(p, name_length);
+        PerftCount value;
+        if (p[name_length] != '=') {
+            snprintf(what, size, "statistics field '%.*s' is not NAME=VALUE", length, p);
+            return -1;
+        }
+        if (c == STATS_COLUMNS || c == STATS_NODES) {
+            snprintf(what, size, "statistics field '%.*s': %s", length, p,
+                     c == STATS_NODES ? "nodes is the line's count, not a field" : "no column has that name");
+            return -1;
+        }
+        if (given[c]) {
+            snprintf(what, size, "statistics field '%.*s': %s given twice", length, p, perft_stats_column_name(c));
+            return -1;
+        }
+        bool number =
+            perft_count_parse(p + name_length + 1, (size_t)length - name_length - 1, &value) == PERFT_COUNT_OK;
+        if (!number || value > nodes) { /* each column counts some of the leaves */
+            snprintf(what, size, "statistics field '%.*s': %s", length, p,
+                     number ? "more than the line's count of leaves" : "not a count (decimal digits)");
+            return -1;
+        }
+        given[c] = true;
+        out->count[c] = (uint64_t)value;
+        p += length;
+    }
+    for (int c = 0; c < STATS_COLUMNS; c++)
+        if (c != STATS_NODES && !given[c]) {
+            snprintf(what, size, "statistics without %s (a line with statistics gives every column asked for)",
+                     perft_stats_column_name((PerftStatsColumn)c));
+            return -1;
+        }
+    return 0;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "perft_count.h"
+#include "perft_stats.h"
 #include "position.h"
 
 typedef enum { ENGINE_UCI, ENGINE_PERFTREE } EngineProtocol;
@@ -48,5 +49,28 @@ EngineLine engine_parse_uci_line(Game game, const char *line, Move *move, PerftC
 
 /* One line of a perftree answer: "e2e4 20", a blank line, "400". */
 EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, PerftCount *count);
+
+/* The same two with statistics allowed after a move line's or the total's
+ * count (gen/perft/README.md, "Statistics"): *fields points at what
+ * follows the count, "" when nothing does, for engine_parse_stats. */
+EngineLine engine_parse_uci_line_fields(Game game, const char *line, Move *move, PerftCount *count,
+                                        const char **fields);
+EngineLine engine_parse_perftree_line_fields(Game game, const char *line, Move *move, PerftCount *count,
+                                             const char **fields);
+
+/* Room for engine_stats_request's text (every column's name and a comma). */
+enum { ENGINE_STATS_REQUEST_MAX = 1024 };
+
+/* The columns an engine is asked for, comma-separated in the order
+ * perft_stats.h gives them, nodes left out (the count is the nodes): the
+ * value of PERFT_STATS and of the UCI option PerftStats. */
+void engine_stats_request(char *out, size_t size);
+
+/* Statistics fields "NAME=VALUE ..." (blank-separated), NAME a column's
+ * name as perft_stats_column_name gives it other than nodes, VALUE decimal
+ * digits up to 2^64 - 1, every column of engine_stats_request once, in any
+ * order.  `nodes` is the line's count (the nodes column).  0, or -1 with what is wrong (naming
+ * the field) in `what`. */
+int engine_parse_stats(const char *fields, PerftCount nodes, PerftStats *out, char *what, size_t size);
 
 #endif
