@@ -355,16 +355,16 @@ static const char *divide_total(Collected *d, PerftCount n, const char *fields, 
 /* Whether statistics are asked of the engine: in a --stats run, of a chess
  * engine (the extension's fields are chess's columns; a Quaternity engine
  * is compared on nodes, and named so once). */
-static bool stats_asked(const Engine *e)
+static bool stats_asked(const Engine *e, Game game)
 {
-    return e->stats_wanted && e->game == GAME_CHESS;
+    return e->stats_wanted && game == GAME_CHESS;
 }
 
 /* The statistics checks of a complete answer, its moves' counts known to
  * add up and every line known to carry statistics or none to: NULL, or
  * what is wrong, in `what`.  Their columns add up, and the engine gives
  * them in every answer or in none. */
-static const char *stats_finish(Engine *e, Collected *d, char *what, size_t size)
+static const char *stats_finish(Engine *e, Collected *d, Game game, char *what, size_t size)
 {
     bool with = d->first_has_stats;
     PerftStatsColumn c = perft_stats_first_difference(&d->stats_sum, &d->total_stats);
@@ -382,7 +382,7 @@ static const char *stats_finish(Engine *e, Collected *d, char *what, size_t size
     }
     e->stats = now;
     Divide *out = d->divide;
-    out->has_stats = out->entry_stats = stats_asked(e) && now == ENGINE_STATS_GIVEN;
+    out->has_stats = out->entry_stats = stats_asked(e, game) && now == ENGINE_STATS_GIVEN;
     out->stats = d->total_stats;
     return NULL;
 }
@@ -401,7 +401,7 @@ static int divide_finish(Engine *e, const char *query, const Answer *a, Collecte
                  PERFT_COUNT_TEXT(d->total));
         return engine_failed(e, query, a, err, errlen, what);
     }
-    if (stats_finish(e, d, what, sizeof what))
+    if (stats_finish(e, d, game, what, sizeof what))
         return engine_failed(e, query, a, err, errlen, what);
     divide_sort(game, d->notation, d->divide);
     return 0;
@@ -432,7 +432,7 @@ static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, s
  * once, before the first query of a --stats run. */
 static int uci_stats_request(Engine *e, const char *query, char *err, size_t errlen)
 {
-    if (!stats_asked(e) || !e->lists_stats || e->stats_sent)
+    if (!stats_asked(e, GAME_CHESS) || !e->lists_stats || e->stats_sent) /* UCI: chess */
         return 0;
     char request[ENGINE_STATS_REQUEST_MAX], text[ENGINE_STATS_REQUEST_MAX + 64];
     engine_stats_request(request, sizeof request);
@@ -593,7 +593,7 @@ static int perftree_divide_run(Engine *e, const Position *root, const char *move
     /* Statistics are asked for in the environment, which a plain adapter
      * never reads; the user's own PERFT_STATS never reaches it unasked. */
     engine_stats_request(request, sizeof request);
-    if (stats_asked(e))
+    if (stats_asked(e, here->game))
         snprintf(script, sizeof script, "PERFT_STATS=%s; export PERFT_STATS; %s \"$@\"", request, e->spec.command);
     else
         snprintf(script, sizeof script, "unset PERFT_STATS; %s \"$@\"", e->spec.command);
