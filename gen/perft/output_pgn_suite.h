@@ -8,7 +8,7 @@
 #include "output.h"
 #include "participants.h"
 #include "pgn.h"
-#include "run_pgn_suite.h"
+#include "run_results.h"
 
 /* One (position, depth) of a game: what its rows name. */
 typedef struct PgnCount {

@@ -14,25 +14,14 @@
 #include "count_policy.h"
 #include "output.h"
 #include "participants.h"
-#include "perft_count.h"
+#include "run_results.h"
 #include "settings.h"
 
-/* What a PGN suite counted and found. */
-typedef struct PgnSuiteTotals {
-    int games;         /* games read */
-    int positions;     /* positions counted (every depth of each) */
-    int counts;        /* (position, depth) pairs the participants all counted */
-    int checks;        /* (position, depth, participant) counts */
-    int disagreements; /* (position, depth) pairs whose participants disagreed */
-    int skipped;       /* (position, depth) pairs a count of passed --max-nodes, stopped there */
-    int chess960;      /* games counted in Chess960 notation */
-} PgnSuiteTotals;
-
 /* Runs the PGN suite of `s`, each count printed as it is made
- * (output_pgn_suite.h).  Returns the exit status: EXIT_DIFFER when the
- * participants disagreed or nothing was compared, EXIT_USAGE for a bad
- * file or too few participants, EXIT_SIGNAL_BASE + the signal when
- * interrupted. */
+ * (output_pgn_suite.h, from PgnSuiteTotals: run_results.h).  Returns the
+ * exit status: EXIT_DIFFER when the participants disagreed or nothing was
+ * compared, EXIT_USAGE for a bad file or too few participants,
+ * EXIT_SIGNAL_BASE + the signal when interrupted. */
 int run_pgn_suite(const RunSettings *s, Participants *parts, const CountPolicy *policy, Output *o);
 
 #endif
