@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "output_divide.h"
-#include "output_speed.h"
 #include "output_stats.h"
 
 enum { MOVE_COLUMN = 9 }; /* the longest SAN: "Qh4xe1=Q+" */
@@ -107,7 +106,14 @@ void output_pgn_suite_disagreement(Output *o, const PgnCount *c, const CrossRepo
     output_disagreement(o, r);
 }
 
-void output_pgn_suite_end(Output *o, const RunSettings *s, const CountPolicy *policy, const PgnSuiteTotals *t)
+void output_pgn_suite_interrupted(Output *o, const char *message)
+{
+    output_text(o, "%s\n", message);
+    output_json_set(o, "interrupted", output_json_string(message));
+}
+
+void output_pgn_suite_end(Output *o, const RunSettings *s, const CountPolicy *policy, const PgnSuiteTotals *t,
+                          const SpeedRow *rows, int nrows)
 {
     if (o->format == FORMAT_JSON) {
         output_json_set(o, "summary",
@@ -132,4 +138,7 @@ void output_pgn_suite_end(Output *o, const RunSettings *s, const CountPolicy *po
         output_note(o, "perft: pgn %s: %d game%s in Chess960 notation, castling as the king taking its rook (%s)\n",
                     s->pgn, t->chess960, t->chess960 == 1 ? "" : "s",
                     s->chess960 ? "--chess960" : "their Variant tag or castling is Chess960's");
+    char backends[160];
+    output_counting_text(policy, true, backends, sizeof backends);
+    output_speed_table(o, rows, nrows, backends);
 }

@@ -6,6 +6,7 @@
 #include "count_policy.h"
 #include "crosscheck.h"
 #include "output.h"
+#include "output_speed.h"
 #include "participants.h"
 #include "pgn.h"
 #include "run_results.h"
@@ -35,8 +36,13 @@ void output_pgn_suite_past_budget(Output *o, const PgnCount *c, const Participan
 /* The participants' disagreement on c: text, the game, ply and position,
  * then the diagnosis; JSON, an entry of "disagreements". */
 void output_pgn_suite_disagreement(Output *o, const PgnCount *c, const CrossReport *r);
-/* The closing line (what was counted, compared and skipped) and, on
- * stderr, how many games were in Chess960 notation. */
-void output_pgn_suite_end(Output *o, const RunSettings *s, const CountPolicy *policy, const PgnSuiteTotals *t);
+/* The closing line (what was counted, compared and skipped), on stderr
+ * how many games were in Chess960 notation, then the speed table of
+ * `rows`. */
+void output_pgn_suite_end(Output *o, const RunSettings *s, const CountPolicy *policy, const PgnSuiteTotals *t,
+                          const SpeedRow *rows, int nrows);
+/* The run stopped by a signal: `message` says where (text, and JSON's
+ * "interrupted"). */
+void output_pgn_suite_interrupted(Output *o, const char *message);
 
 #endif

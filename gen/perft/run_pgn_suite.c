@@ -39,15 +39,13 @@ typedef struct PgnSuite {
     char message[2 * ERROR_TEXT_MAX];
 } PgnSuite;
 
-static void suite_progress(PgnSuite *u, bool finish)
+/* The progress line after a position (`done`: the last, which ends it). */
+static void show_progress(PgnSuite *u, bool done)
 {
     snprintf(u->progress_note, sizeof u->progress_note, "%d disagreement%s", u->t.disagreements,
              u->t.disagreements == 1 ? "" : "s");
-    size_t total = u->positions > 0 ? (size_t)u->positions : 0;
-    if (finish)
-        progress_finish(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
-    else
-        progress_update(&u->progress, (size_t)u->t.positions, total, (PerftCount)u->t.counts);
+    void (*show)(Progress *, size_t, size_t, PerftCount) = done ? progress_finish : progress_update;
+    show(&u->progress, (size_t)u->t.positions, u->positions > 0 ? (size_t)u->positions : 0, (PerftCount)u->t.counts);
 }
 
 /* One (position, depth) by every participant: 0, the signal number when
@@ -105,7 +103,7 @@ static int count_position(void *context, int ply, const char *move, const Positi
     for (c.depth = 1; r == 0 && c.depth <= u->s->max_depth && !output_failed(u->o); c.depth++)
         r = count_depth(u, &c, pos);
     u->t.positions++;
-    suite_progress(u, false);
+    show_progress(u, false);
     return r;
 }
 
@@ -203,7 +201,7 @@ static int run_games(PgnSuite *u, FILE *file)
         snprintf(u->message, sizeof u->message, "PGN %s holds no game", u->s->pgn);
         status = -1;
     }
-    suite_progress(u, true);
+    show_progress(u, true);
     free(g);
     return status;
 }
@@ -214,38 +212,30 @@ int run_pgn_suite(const RunSettings *s, Participants *parts, const CountPolicy *
     if (!u)
         return output_error(o, o->err, "out of memory");
     *u = (PgnSuite){.s = s, .policy = policy, .o = o};
-    int allocated = 0, status;
-    while (allocated < MAX_PARTICIPANTS && divide_alloc(&u->divides[allocated]))
-        allocated++;
+    int allocated = divides_alloc(u->divides, MAX_PARTICIPANTS), status = -1;
     FILE *file = NULL;
-    if (allocated < MAX_PARTICIPANTS) {
-        status = output_error(o, o->err, "out of memory");
-    } else if (!(file = epd_open(s->pgn, "PGN file", u->message, sizeof u->message)) ||
-               choose_participants(u, parts, u->message, sizeof u->message) < 0 ||
-               check_games(file, s->pgn, s->every_ply, participant_reference(GAME_CHESS), &u->positions, u->message,
-                           sizeof u->message) < 0) {
-        status = output_error(o, o->err, u->message);
-    } else {
+    /* Nothing is counted before the file, the participants and every
+     * game have been found good. */
+    if (allocated < MAX_PARTICIPANTS)
+        snprintf(u->message, sizeof u->message, "out of memory");
+    else if ((file = epd_open(s->pgn, "PGN file", u->message, sizeof u->message)) &&
+             choose_participants(u, parts, u->message, sizeof u->message) == 0 &&
+             check_games(file, s->pgn, s->every_ply, participant_reference(GAME_CHESS), &u->positions, u->message,
+                         sizeof u->message) == 0) {
         output_pgn_suite_heading(o, u->name_width);
-        int r = run_games(u, file);
-        if (r < 0) {
-            status = output_error(o, o->err, u->message);
-        } else if (r >= EXIT_SIGNAL_BASE) {
-            output_text(o, "%s\n", u->message);
-            output_json_set(o, "interrupted", output_json_string(u->message));
-            status = r;
-        } else {
-            output_pgn_suite_end(o, s, policy, &u->t);
-            char backends[160];
-            output_counting_text(policy, true, backends, sizeof backends);
-            output_speed_table(o, u->rows, u->nrows, backends);
-            status = u->t.counts == 0 || u->t.disagreements ? EXIT_DIFFER : EXIT_AGREE;
-        }
+        status = run_games(u, file);
+    }
+    if (status < 0)
+        status = output_error(o, o->err, u->message);
+    else if (status >= EXIT_SIGNAL_BASE)
+        output_pgn_suite_interrupted(o, u->message);
+    else {
+        output_pgn_suite_end(o, s, policy, &u->t, u->rows, u->nrows);
+        status = u->t.counts == 0 || u->t.disagreements ? EXIT_DIFFER : EXIT_AGREE;
     }
     if (file)
         fclose(file);
-    for (int k = 0; k < allocated; k++)
-        divide_free(&u->divides[k]);
+    divides_free(u->divides, allocated);
     free(u);
     return status;
 }
