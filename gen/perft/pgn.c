@@ -34,6 +34,14 @@ static void put_back(Reader *r, int c)
     ungetc(c, r->file);
 }
 
+/* A tag that names the game, cut to its field: it names, it is not read. */
+static void keep_name(char *field, size_t size, const char *value)
+{
+    size_t n = strlen(value) < size ? strlen(value) : size - 1;
+    memcpy(field, value, n);
+    field[n] = '\0';
+}
+
 /* A tag pair after its '[': the name and the quoted value. */
 static int read_tag(Reader *r, PgnGame *g, const char *path, char *err, size_t errlen)
 {
@@ -72,13 +80,13 @@ static int read_tag(Reader *r, PgnGame *g, const char *path, char *err, size_t e
     if (strcmp(name, "FEN") == 0)
         snprintf(g->start, sizeof g->start, "%s", value);
     else if (strcmp(name, "Event") == 0 && !unknown)
-        snprintf(g->event, sizeof g->event, "%s", value);
+        keep_name(g->event, sizeof g->event, value);
     else if (strcmp(name, "Round") == 0 && !unknown)
-        snprintf(g->round, sizeof g->round, "%s", value);
+        keep_name(g->round, sizeof g->round, value);
     else if (strcmp(name, "White") == 0 && !unknown)
-        snprintf(g->white, sizeof g->white, "%s", value);
+        keep_name(g->white, sizeof g->white, value);
     else if (strcmp(name, "Black") == 0 && !unknown)
-        snprintf(g->black, sizeof g->black, "%s", value);
+        keep_name(g->black, sizeof g->black, value);
     else if (strcmp(name, "Variant") == 0)
         g->chess960 = strcasecmp(value, "Chess960") == 0 || strcasecmp(value, "Fischerandom") == 0;
     return 0;
