@@ -22,6 +22,7 @@
 #include "child.h"
 #include "cli_run.h"
 #include "engines_support.h"
+#include "failure_report.h"
 #include "support.h"
 
 static const char GAMES[] =
@@ -113,6 +114,12 @@ static long long count_of(json_t *doc, int game, int ply, int depth, const char 
 static void expect_all_agree(json_t *doc, int counts, int participants)
 {
     json_t *checks = json_object_get(doc, "checks"), *c;
+    json_t *first = json_array_get(json_object_get(doc, "disagreements"), 0);
+    EXPECT(!first, "DISAGREEMENT at game %lld ply %lld between %s and %s\n  path from the root: %.600s\n  position: %s",
+           (long long)json_integer_value(json_object_get(first, "game")),
+           (long long)json_integer_value(json_object_get(first, "ply")),
+           json_string_value(json_object_get(first, "first")), json_string_value(json_object_get(first, "second")),
+           json_string_value(json_object_get(first, "path")), json_string_value(json_object_get(first, "position")));
     cr_expect_eq(summary(doc, "counts"), counts);
     cr_expect_eq(summary(doc, "checks"), counts * participants);
     cr_expect_eq(summary(doc, "disagreements"), 0);
@@ -191,7 +198,7 @@ Test(pgn_suite, the_final_positions_alone_without_every_ply, .init = write_games
     json_decref(doc);
     /* Text: a line per game naming it, a row per count. */
     CliRun r = RUN("-b", "all", "--pgn", games_path, "--max-depth", "1");
-    cr_expect_eq(r.status, 0, "%s", r.err);
+    EXPECT(r.status == 0, "status %d:\n%s", r.status, report_excerpt(r.out));
     cr_expect(strstr(r.out, "\ngame 2 (Paul Morphy - Duke Karl / Count Isouard, Paris): line "), "%s", r.out);
     cr_expect(strstr(r.out, "    2    33 Rd8#          1 "), "%s", r.out);
     cr_expect(strstr(r.out, ": 5 games, 5 positions (final) to depth 1, 5 counts, "), "%s", r.out);
@@ -200,15 +207,24 @@ Test(pgn_suite, the_final_positions_alone_without_every_ply, .init = write_games
 
 /* The planted backend (the mailbox but for one position) lacks White's
  * king move Kf1 after 1. e4 e5 2. f4 exf4 3. Bc4 Qh4+, a position of the
- * Immortal Game (ply 6). */
+ * Immortal Game (ply 6), which is the file counted. */
 static char *run_planted(const char *args, int *status)
 {
-    char command[2048];
+    /* The Immortal Game alone: no pawn comes within three plies of
+     * promoting in it, so a backend whose bug is in promotions
+     * (tests/template_recipe.sh plants one) agrees on it, and the test meets
+     * one bug. */
+    char command[2048], immortal[] = "/tmp/pgn-suite-immortal-XXXXXX";
+    size_t first_game = (size_t)(strstr(GAMES, "[Event \"Paris\"]") - GAMES);
+    int fd = mkstemp(immortal);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, GAMES, first_game), (ssize_t)first_game);
+    close(fd);
     snprintf(
         command, sizeof command,
         "PLANTED_ROOT='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' PLANTED_PATH='e2e4 e7e5 f2f4 e5f4 "
         "f1c4 d8h4' PLANTED_DROP=e1f1 %s -b all --pgn %s --every-ply %s",
-        TEST_PLANTED_PERFT, games_path, args);
+        TEST_PLANTED_PERFT, immortal, args);
     FILE *p = popen(command, "r");
     cr_assert(p, "cannot run %s", command);
     size_t size = 1 << 16, length = 0, n;
@@ -219,12 +235,12 @@ static char *run_planted(const char *args, int *status)
             cr_assert((out = realloc(out, size *= 2)));
     out[length] = '\0';
     int r = pclose(p);
+    unlink(immortal);
     *status = WIFEXITED(r) ? WEXITSTATUS(r) : -1;
     return out;
 }
 
-Test(pgn_suite, a_planted_bug_is_named_by_game_ply_and_descent, .init = write_games, .fini = remove_games,
-     .timeout = 120 * TEST_SLOWDOWN)
+Test(pgn_suite, a_planted_bug_is_named_by_game_ply_and_descent, .timeout = 120 * TEST_SLOWDOWN)
 {
     int status;
     char *out = run_planted("--format json", &status);
