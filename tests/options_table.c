@@ -321,6 +321,15 @@ static bool walk_shown(const Run *run)
     return run->r.status == 0 && run->r.out[0] == '\0';
 }
 
+/* --pgn FILE is a mode of its own (tests/pgn_suite.c runs it), and
+ * --every-ply goes with it alone: beside every mode's words both are
+ * refused, and were either to run, the row would fail. */
+static bool never_runs(const Run *run)
+{
+    (void)run;
+    return false;
+}
+
 /* An option's row: the words that give it (a value where it takes one),
  * the words it needs beside it, and how its effect shows. */
 typedef struct OptionCase {
@@ -365,7 +374,8 @@ static const OptionCase CASES[] = {
     {"version", {"--version"}, {NULL}, version_shown},
     {"uci", {"--uci"}, {NULL}, uci_shown},
     {"walk", {"--walk"}, {NULL}, walk_shown},
-    {"pgn", {"--pgn", "/dev/null"}, {NULL}, walk_shown}, /* --walk's alone: refused beside every mode */
+    {"pgn", {"--pgn", "/dev/null"}, {NULL}, never_runs},
+    {"every-ply", {"--every-ply"}, {NULL}, never_runs},
 };
 enum { CASE_COUNT = sizeof CASES / sizeof *CASES };
 

@@ -191,7 +191,7 @@ Test(pgn, the_walk_starts_at_the_end_of_the_first_game)
     free(walk_expect(&d, "depth", "depth 26\nok\n"));
     free(walk_expect(&d, "back", "c6b7 c8d7\n"));
     cr_expect_eq(walk_finish(&d), 0);
-    EXPECT_ERROR("perft: --pgn gives --walk its start: it goes with --walk", "--pgn", path, "1",
+    EXPECT_ERROR("perft: unexpected argument '1' with --pgn (--max-depth N: the depth counted)", "--pgn", path, "1",
                  "8/8/8/8/8/8/8/K6k w - - 0 1");
     EXPECT_ERROR("perft: --pgn gives the walk its start: no DEPTH \"POSITION\" with it (depth N in the walk)", "--walk",
                  "--pgn", path, "1", "8/8/8/8/8/8/8/K6k w - - 0 1");

@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "report.h"
 #include "run_divide.h"
+#include "run_pgn_suite.h"
 #include "run_random.h"
 #include "run_suite.h"
 #include "uci_server/uci_server.h"
@@ -54,6 +55,8 @@ static int random_games(const RunSettings *s, Participants *parts, Output *o, FI
 /* The mode's runner, once the table and the participants are ready. */
 static int run_mode(const RunSettings *s, Participants *parts, const CountPolicy *policy, Output *o, FILE *err)
 {
+    if (s->mode == RUN_SUITE && s->pgn)
+        return run_pgn_suite(s, parts, policy, o);
     if (s->mode == RUN_SUITE)
         return run_suite(s, parts, policy, o, NULL);
     if (s->mode == RUN_RANDOM)

@@ -69,6 +69,23 @@ static inline void divide_free(Divide *d)
     d->entries = NULL;
 }
 
+/* `count` divides with room for MAX_MOVES entries each: how many were
+ * allocated, `count` unless memory ran out (free those with
+ * divides_free). */
+static inline int divides_alloc(Divide *ds, int count)
+{
+    int allocated = 0;
+    while (allocated < count && divide_alloc(&ds[allocated]))
+        allocated++;
+    return allocated;
+}
+
+static inline void divides_free(Divide *ds, int allocated)
+{
+    for (int k = 0; k < allocated; k++)
+        divide_free(&ds[k]);
+}
+
 /* Sorts the entries by their text in `notation` (divide.c). */
 void divide_sort(Game game, MoveNotation notation, Divide *d);
 

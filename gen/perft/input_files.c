@@ -59,6 +59,7 @@ int input_files_check(const RunSettings *s, int stdout_fd, char *err, size_t err
         const char *option, *path, *what;
     } inputs[] = {{"--checkpoint", s->checkpoint, "its own checkpoint"},
                   {"--suite", s->suite, "the suite it reads"},
+                  {"--pgn", s->pgn, "the games it reads"},
                   {"--from", s->from, "the start positions it reads"}};
     FileIdentity output = s->output ? identity_of_path(s->output) : identity_of_fd(stdout_fd);
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {

@@ -57,6 +57,7 @@ typedef enum OptionId {
     OPT_UCI,
     OPT_WALK,
     OPT_PGN,
+    OPT_EVERY_PLY,
     OPTION_COUNT
 } OptionId;
 
@@ -189,9 +190,15 @@ static const OptionRow OPTIONS[OPTION_COUNT] = {
                   "depth 3)",
                   NO_FIELD},
     [OPT_PGN] = {"pgn", 0, "FILE", 0, 0, -1, NULL,
-                 "with --walk: start at the end of the first game of the\nPGN file FILE (FEN and Variant \"Chess960\" "
-                 "tags\nhonoured; the walk's pgn FILE N command takes another)",
+                 "count the final position of every game of the PGN file\nFILE to --max-depth, the participants "
+                 "held to each\nother (no counts in the file: -b all or an --engine);\nwith --walk: start at the "
+                 "end of its first game (FEN\nand Variant \"Chess960\" tags honoured; the walk's pgn\nFILE N "
+                 "command takes another)",
                  FIELD(FIELD_TEXT, pgn, "pgn")},
+    [OPT_EVERY_PLY] = {"every-ply", 0, NULL, 0, 0, -1, NULL,
+                       "with --pgn FILE: count every position along each game,\nits start and after every ply, not "
+                       "only its final one",
+                       FIELD(FIELD_FLAG, every_ply, "every_ply")},
 };
 
 static bool is_number_option(OptionId id)
@@ -262,9 +269,9 @@ static bool no_board_beyond_walk(const RunSettings *s)
     return s->board == BOARD_NONE && s->mode != RUN_WALK;
 }
 
-static bool beyond_walk(const RunSettings *s)
+static bool no_pgn(const RunSettings *s)
 {
-    return s->mode != RUN_WALK;
+    return s->pgn == NULL;
 }
 
 static const struct Requirement {
@@ -289,7 +296,7 @@ static const struct Requirement {
      "--max-nodes is a budget the built-in backends count within, before any engine is asked: with -b none only "
      "engines count (--engine-timeout bounds them)"},
     {OPT_COLOR, no_board_beyond_walk, "--color colours board diagrams: give --board letters or --board unicode"},
-    {OPT_PGN, beyond_walk, "--pgn gives --walk its start: it goes with --walk"},
+    {OPT_EVERY_PLY, no_pgn, "--every-ply counts the positions along --pgn's games: give --pgn FILE"},
     {OPT_RANDOM_START, from_given, "--random-start and --from both say where the games start: give one of them"},
     {OPT_BULK, stats_asked,
      "--bulk does not go with --stats: a leaf is classified by making the move that reaches it, so --stats makes "
@@ -297,7 +304,7 @@ static const struct Requirement {
     {OPT_STATS, stockfish_format,
      "--stats prints its statistics as text or json: --format stockfish has no place for them"},
     {OPT_FORMAT, stockfish_beyond_divide,
-     "--format stockfish is for divide only (use text or json with --suite or --random)"},
+     "--format stockfish is for divide only (use text or json with --suite, --pgn or --random)"},
 };
 
 /* ---- Parsing ---- */
@@ -633,14 +640,15 @@ static int read_words(int argc, char **argv, char **words, RunSettings *s, const
 
 /* The options that choose what the command does: at most one of them, so
  * that no order of the words decides which one runs. */
-static const OptionId MODE_OPTIONS[] = {OPT_SUITE, OPT_RANDOM, OPT_LIST, OPT_HELP, OPT_VERSION, OPT_UCI, OPT_WALK};
+static const OptionId MODE_OPTIONS[] = {OPT_SUITE,   OPT_RANDOM, OPT_LIST, OPT_HELP,
+                                        OPT_VERSION, OPT_UCI,    OPT_WALK, OPT_PGN};
 
 static int check_one_mode(const RunSettings *s, char *err, size_t errlen)
 {
     const char *first = NULL;
     for (size_t i = 0; i < sizeof MODE_OPTIONS / sizeof *MODE_OPTIONS; i++) {
-        if (!given(s, MODE_OPTIONS[i]))
-            continue;
+        if (!given(s, MODE_OPTIONS[i]) || (MODE_OPTIONS[i] == OPT_PGN && given(s, OPT_WALK)))
+            continue; /* --walk --pgn FILE: the walk starts at the game's end */
         if (first)
             return fail(err, errlen, "--%s and --%s are two modes: give one of them", first,
                         OPTIONS[MODE_OPTIONS[i]].name);
@@ -667,9 +675,10 @@ static int check_modes(const RunSettings *s, char *err, size_t errlen)
                 snprintf(goes_with + strlen(goes_with), sizeof goes_with - strlen(goes_with), "%s%s",
                          goes_with[0] ? " or " : "", MODE_NAMES[m]);
         return fail(err, errlen, "--%s does not apply to %s (it goes with %s)", OPTIONS[i].name,
-                    MODE_NAMES[mode == M_SUITE    ? 1
-                               : mode == M_RANDOM ? 2
-                                                  : 0],
+                    s->pgn ? "--pgn"
+                           : MODE_NAMES[mode == M_SUITE    ? 1
+                                        : mode == M_RANDOM ? 2
+                                                           : 0],
                     goes_with);
     }
     return 0;
@@ -705,6 +714,8 @@ static int check_requirements(const RunSettings *s, char *err, size_t errlen)
 static int check_arguments(RunSettings *s, const char **args, int nargs, char *err, size_t errlen)
 {
     if (s->mode != RUN_DIVIDE && !(s->mode == RUN_WALK && nargs > 0)) {
+        if (nargs > 0 && s->pgn)
+            return fail(err, errlen, "unexpected argument '%s' with --pgn (--max-depth N: the depth counted)", args[0]);
         if (nargs > 0)
             return fail(err, errlen, "unexpected argument '%s' with --suite or --random", args[0]);
         return 0;
@@ -834,7 +845,7 @@ int options_parse(int argc, char **argv, const char *divide_only, RunSettings *s
         return check_uci(s, nargs > 0 ? args[0] : NULL, divide_only, err, errlen);
     if (s->mode == RUN_WALK)
         return check_walk(s, args, nargs, divide_only, err, errlen);
-    s->mode = s->suite ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
+    s->mode = s->suite || s->pgn ? RUN_SUITE : s->random_games > 0 ? RUN_RANDOM : RUN_DIVIDE;
     if (check_modes(s, err, errlen) < 0 || (divide_only && check_divide_only(s, divide_only, err, errlen) < 0))
         return -1;
     if (check_backend_and_requirements(s, err, errlen) < 0)

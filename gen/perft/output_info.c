@@ -17,6 +17,7 @@ void output_usage(Output *o, const char *divide_only)
         output_text(o, "%s",
                     "Usage: perft [OPTIONS] DEPTH \"POSITION\" [\"MOVES\"]\n"
                     "  or:  perft [OPTIONS] --suite FILE [--max-depth N] [--max-nodes N]\n"
+                    "  or:  perft [OPTIONS] --pgn FILE [--every-ply] [--max-depth N] [--max-nodes N]\n"
                     "  or:  perft [OPTIONS] --random GAMES [--seed S] [--plies N] [--from FILE | --random-start SET]\n"
                     "  or:  perft [-b NAME] [-t N] [--hash MIB] --uci\n"
                     "  or:  perft [OPTIONS] --walk [DEPTH \"POSITION\" [\"MOVES\"] | --pgn FILE]\n");

@@ -34,6 +34,14 @@ static void put_back(Reader *r, int c)
     ungetc(c, r->file);
 }
 
+/* A tag that names the game, cut to its field: it names, it is not read. */
+static void keep_name(char *field, size_t size, const char *value)
+{
+    size_t n = strlen(value) < size ? strlen(value) : size - 1;
+    memcpy(field, value, n);
+    field[n] = '\0';
+}
+
 /* A tag pair after its '[': the name and the quoted value. */
 static int read_tag(Reader *r, PgnGame *g, const char *path, char *err, size_t errlen)
 {
@@ -68,8 +76,17 @@ static int read_tag(Reader *r, PgnGame *g, const char *path, char *err, size_t e
         snprintf(err, errlen, "PGN %s line %d: game %d: tag [%s ...] is not closed", path, opened, g->number, name);
         return -1;
     }
+    bool unknown = strcmp(value, "?") == 0 || strcmp(value, "-") == 0;
     if (strcmp(name, "FEN") == 0)
         snprintf(g->start, sizeof g->start, "%s", value);
+    else if (strcmp(name, "Event") == 0 && !unknown)
+        keep_name(g->event, sizeof g->event, value);
+    else if (strcmp(name, "Round") == 0 && !unknown)
+        keep_name(g->round, sizeof g->round, value);
+    else if (strcmp(name, "White") == 0 && !unknown)
+        keep_name(g->white, sizeof g->white, value);
+    else if (strcmp(name, "Black") == 0 && !unknown)
+        keep_name(g->black, sizeof g->black, value);
     else if (strcmp(name, "Variant") == 0)
         g->chess960 = strcasecmp(value, "Chess960") == 0 || strcasecmp(value, "Fischerandom") == 0;
     return 0;
@@ -161,4 +178,21 @@ int pgn_next(FILE *file, const char *path, int *line, int *number, PgnGame *g, c
         return 0;
     *number = g->number;
     return 1;
+}
+
+void pgn_game_name(const PgnGame *g, char *out, size_t size)
+{
+    char players[160] = "", parts[320] = "";
+    if (g->white[0] || g->black[0])
+        snprintf(players, sizeof players, "%s - %s", g->white[0] ? g->white : "?", g->black[0] ? g->black : "?");
+    const char *named[] = {players, g->event};
+    for (size_t k = 0; k < sizeof named / sizeof *named; k++)
+        if (named[k][0])
+            snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%s%s", parts[0] ? ", " : "", named[k]);
+    if (g->round[0])
+        snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%sround %s", parts[0] ? ", " : "", g->round);
+    if (parts[0])
+        snprintf(out, size, "game %d (%s)", g->number, parts);
+    else
+        snprintf(out, size, "game %d", g->number);
 }

@@ -49,6 +49,17 @@ typedef struct SuiteTotals {
     FailureKinds kinds; /* the positions with a failed count, by kind (position_kinds.h) */
 } SuiteTotals;
 
+/* run_pgn_suite's: what a PGN suite counted and found. */
+typedef struct PgnSuiteTotals {
+    int games;         /* games read */
+    int positions;     /* positions counted (every depth of each) */
+    int counts;        /* (position, depth) pairs the participants all counted */
+    int checks;        /* (position, depth, participant) counts */
+    int disagreements; /* (position, depth) pairs whose participants disagreed */
+    int skipped;       /* (position, depth) pairs a count of passed --max-nodes, stopped there */
+    int chess960;      /* games counted in Chess960 notation */
+} PgnSuiteTotals;
+
 /* run_random's: the games played and checked, and the first disagreement. */
 typedef struct RandomResult {
     int status; /* EXIT_AGREE, EXIT_DIFFER (a disagreement), or EXIT_USAGE with `error` */

@@ -14,7 +14,7 @@
 
 typedef enum RunMode {
     RUN_DIVIDE,     /* DEPTH POSITION [MOVES]: divide, cross-checked when several take part */
-    RUN_SUITE,      /* --suite FILE */
+    RUN_SUITE,      /* --suite FILE, or --pgn FILE (its games' positions) */
     RUN_RANDOM,     /* --random GAMES */
     RUN_HELP,       /* --help */
     RUN_LIST,       /* --list */
@@ -79,8 +79,11 @@ typedef struct RunSettings {
     BoardChoice board;
     ColorChoice color;
 
-    /* --pgn FILE: the walk starts at the end of its first game. */
+    /* --pgn FILE: a suite of its games' positions (RUN_SUITE with no
+     * --suite: run_pgn_suite.h), or, with --walk, where the walk starts;
+     * --every-ply: every position along each game, not only its last. */
     const char *pgn;
+    bool every_ply;
 
     /* How the built-in backends count. */
     bool bulk;    /* the last ply counted, not made */

@@ -12,6 +12,7 @@
 #include "output_walk.h"
 #include "perft_hash.h"
 #include "pgn.h"
+#include "pgn_play.h"
 #include "registry.h"
 #include "report.h"
 #include "session.h"
@@ -458,21 +459,19 @@ static int load_pgn(Walk *w, const char *path, long wanted, char *err, size_t er
     bool chess960 = w->chess960;
     if (r == 0)
         snprintf(err, errlen, "PGN %s holds %d game%s, not a game %ld", path, number, number == 1 ? "" : "s", wanted);
-    else if (r == 1 && position_parse(g->start, &root, message, sizeof message) < 0) {
-        snprintf(err, errlen, "PGN %s game %d (line %d): the FEN tag: %s", path, g->number, g->line, message);
+    /* Played first as the PGN suite plays it, for its errors naming the
+     * game, the ply and the move. */
+    else if (r == 1 && pgn_play(g, path, participant_reference(GAME_CHESS), false, NULL, NULL, err, errlen) < 0)
         r = -1;
-    } else if (r == 1) {
+    else if (r == 1) {
         w->chess960 = w->s->chess960 || g->chess960;
-        if (stand_at(w, &root, "", g->moves, message, sizeof message) == 0)
-            w->depth = w->plies + w->s->depth; /* the depth from the root: as many plies below the game's end */
-        else {
+        if (position_parse(g->start, &root, message, sizeof message) < 0 ||
+            stand_at(w, &root, "", g->moves, message, sizeof message) < 0) {
             w->chess960 = chess960;
-            /* session.c counts the moves from 1: here they are the game's plies. */
-            bool numbered = strncmp(message, "move ", 5) == 0;
-            snprintf(err, errlen, "PGN %s game %d (line %d): %s%s", path, g->number, g->line, numbered ? "ply " : "",
-                     numbered ? message + 5 : message);
+            snprintf(err, errlen, "PGN %s game %d (line %d): %s", path, g->number, g->line, message);
             r = -1;
-        }
+        } else
+            w->depth = w->plies + w->s->depth; /* the depth from the root: as many plies below the game's end */
     }
     free(g);
     return r == 1 ? 0 : -1;
