@@ -42,12 +42,6 @@ static int crosscheck_stats(const Participant *ps, int count, const char *root_t
     return crosscheck(ps, count, &policy, &q, divides, report, err, errlen);
 }
 
-static void divides_free(Divide *divides, int count)
-{
-    for (int k = 0; k < count; k++)
-        divide_free(&divides[k]);
-}
-
 /* The three chess backends, then `engine`: how many. */
 static int backends_and(Engine *engine, Participant *ps)
 {
