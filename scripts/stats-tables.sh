@@ -22,7 +22,8 @@
 # backends counted it and all that did agree on every column, their nodes
 # also equal to the opening's published count (positions/quaternity/
 # reference.epd, deep.epd) where there is one; the row names the backends,
-# and a comment line each run's wall and CPU time.  QUATERNITY_BACKENDS
+# and a comment line each run's wall and CPU time (and the counts of a
+# depth only one backend counted, which make no row).  QUATERNITY_BACKENDS
 # (default "mailbox padded bitboard") chooses the backends, e.g. to leave
 # out one at the deepest depth.
 #
@@ -73,6 +74,12 @@ for depth in range(1, top + 1):
         wall, user, system = open(f"{work}/{backend}-{depth}.time").read().split()
         times.append(f"# depth {depth} {backend}: {wall} s wall, {float(user) + float(system):.1f} s CPU (user + system)")
     if len(counted) < 2:
+        for backend, stats in counted.items():
+            ok = depth not in published or stats["nodes"] == published[depth]
+            times.append(f"# depth {depth}: counted by {backend} alone, so no row (not agreed): "
+                         + ", ".join(f"{c} {v}" for c, v in stats.items())
+                         + (" (nodes as published)" if depth in published and ok else ""))
+            assert ok, f"depth {depth}: {backend}'s nodes"
         continue
     stats = list(counted.values())
     assert all(s == stats[0] for s in stats), f"depth {depth}: the backends disagree: {counted}"
