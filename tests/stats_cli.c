@@ -199,8 +199,8 @@ Test(stats_cli, a_table_of_statistics_prints_what_the_plain_recursions_print, .t
     CliRun hashed = RUN("--stats", "-b", "all", "--hash", "1", "-t", "2", "4", KIWIPETE); /* small: entries collide */
     /* Units one ply deep, so that the table is probed below them and hit. */
     CliRun verified = RUN("--stats", "--hash", "16", "--hash-verify", "--split", "1", "5", START);
-    cr_assert_eq(plain.status, 0, "%s", plain.err);
-    cr_assert_eq(hashed.status, 0, "%s", hashed.err);
+    cr_assert_eq(plain.status, 0, "the backends disagree:\n%s", failure_text("%s", report_excerpt(plain.out)));
+    cr_assert_eq(hashed.status, 0, "with the table:\n%s", failure_text("%s", report_excerpt(hashed.out)));
     cr_assert_eq(verified.status, 0, "%s", verified.err);
     cr_expect_str_eq(hashed.out, plain.out);
     cr_expect(strstr(hashed.err, "hash 1 MiB of statistics"), "%s", hashed.err);
