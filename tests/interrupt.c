@@ -155,3 +155,38 @@ Test(interrupt, sigterm_exits_143_naming_the_unfinished_moves, .timeout = 120 * 
 {
     interrupt_divide(SIGTERM, "SIGTERM", still_counting, 0);
 }
+
+/* "mailbox: ... done in": the first of -b all's three counts has ended. */
+static int mailbox_done(const char *line)
+{
+    return strstr(line, "done in") != NULL;
+}
+
+/* A signal between two participants' counts of one cross-check is caught
+ * and reported like one during a count: the handlers stay installed from
+ * the first count to the last (crosscheck.c).  Before, the default
+ * disposition ended the process in that moment with nothing said (CI saw
+ * it once, in a PGN suite). */
+Test(interrupt, sigint_between_two_participants_is_reported, .timeout = 120 * TEST_SLOWDOWN)
+{
+    char out_path[] = "/tmp/perft-interrupt-XXXXXX";
+    int fd = mkstemp(out_path);
+    cr_assert(fd >= 0, "mkstemp failed");
+    close(fd);
+    const char *kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1";
+    Child c = child_start((const char *const[]){"-b", "all", "--progress", "5", kiwipete, NULL}, out_path);
+    char line[512];
+    int seen = child_wait_line(&c, "mailbox: ", mailbox_done, line, sizeof line);
+    if (seen)
+        kill(c.pid, SIGINT);
+    int status = child_finish(&c);
+    char *text = file_text(out_path);
+    unlink(out_path);
+    cr_assert(seen, "the run ended (status %d) before the mailbox's count ended", status);
+    cr_assert(text, "cannot read the child's output");
+    cr_expect_eq(status, 130, "exit status %d after SIGINT between two counts:\n%s", status, text);
+    cr_expect(strstr(text, "interrupted by SIGINT while padded counted\n") ||
+                  strstr(text, "interrupted by SIGINT while bitboard counted\n"),
+              "no line naming the count the signal stopped:\n%s", text);
+    free(text);
+}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deep/interrupt.h"
 #include "move_text.h"
 #include "registry.h"
 #include "session.h"
@@ -240,8 +241,32 @@ static void normalise_moves(const char *moves, char *path, size_t size)
     path[n] = '\0';
 }
 
+static int crosscheck_counts(const Participant *ps, int count, const CountPolicy *c, const DivideQuery *q,
+                             Divide *divides, CrossReport *report, char *err, size_t errlen);
+
+/* Built-in backends alone: the SIGINT/SIGTERM handlers stay installed from
+ * the first participant's count to the last (and through a descent), so a
+ * signal between two counts stops the next one and is reported, where the
+ * default disposition would end the process with nothing said (CI saw it:
+ * tests/pgn_suite.c, sigint_stops_the_run_naming_the_game_and_ply).  An
+ * engine's count leaves SIGINT to the handler that ends the engines. */
 int crosscheck(const Participant *ps, int count, const CountPolicy *c, const DivideQuery *q, Divide *divides,
                CrossReport *report, char *err, size_t errlen)
+{
+    bool engines = false;
+    for (int k = 0; k < count; k++)
+        engines |= ps[k].engine != NULL;
+    InterruptGuard guard;
+    if (!engines)
+        interrupt_install(&guard);
+    int r = crosscheck_counts(ps, count, c, q, divides, report, err, errlen);
+    if (!engines)
+        interrupt_restore(&guard);
+    return r;
+}
+
+static int crosscheck_counts(const Participant *ps, int count, const CountPolicy *c, const DivideQuery *q,
+                             Divide *divides, CrossReport *report, char *err, size_t errlen)
 {
     memset(report, 0, sizeof *report);
     report->game = q->root->game;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "crosscheck.h"
+#include "deep/interrupt.h"
 #include "epd.h"
 #include "output_pgn_suite.h"
 #include "output_speed.h"
@@ -36,6 +37,7 @@ typedef struct PgnSuite {
     char game_name[256];
     bool chess960;
     bool stats_said; /* --stats: the participants that count none have been named */
+    bool guarded;    /* the signal handlers are installed for the whole file */
     char message[2 * ERROR_TEXT_MAX];
 } PgnSuite;
 
@@ -102,6 +104,12 @@ static int count_position(void *context, int ply, const char *move, const Positi
     int r = 0;
     for (c.depth = 1; r == 0 && c.depth <= u->s->max_depth && !output_failed(u->o); c.depth++)
         r = count_depth(u, &c, pos);
+    if (r == 0 && u->guarded && interrupt_signal()) {
+        /* after the position's last count */
+        r = interrupt_signal();
+        snprintf(u->message, sizeof u->message, "pgn %s: interrupted by %s after %s ply %d", u->s->pgn,
+                 report_signal_name(r), u->game_name, ply);
+    }
     u->t.positions++;
     show_progress(u, false);
     return r;
@@ -178,6 +186,15 @@ static int run_games(PgnSuite *u, FILE *file)
     progress_start(&u->progress, u->o->err, u->s->progress, label);
     progress_names(&u->progress, "positions", "counts");
     progress_note_with(&u->progress, u->progress_note);
+    /* Built-in backends alone: the handlers stay for the whole file (as a
+     * suite's do: run_suite.c), so that a signal between two positions
+     * stops the run and is reported. */
+    InterruptGuard guard;
+    u->guarded = true;
+    for (int k = 0; k < u->count; k++)
+        u->guarded &= u->ps[k].engine == NULL;
+    if (u->guarded)
+        interrupt_install(&guard);
     int line = 0, number = 0, status = 0;
     while (status == 0 && !output_failed(u->o)) {
         int read = pgn_next(file, u->s->pgn, &line, &number, g, u->message, sizeof u->message);
@@ -201,6 +218,8 @@ static int run_games(PgnSuite *u, FILE *file)
         snprintf(u->message, sizeof u->message, "PGN %s holds no game", u->s->pgn);
         status = -1;
     }
+    if (u->guarded)
+        interrupt_restore(&guard);
     show_progress(u, true);
     free(g);
     return status;
