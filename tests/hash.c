@@ -522,6 +522,51 @@ static bool find_sampled(const Backend *backend, void *state, int plies, Zobrist
     return false;
 }
 
+/* Runs count(arg) in a child process, its stderr read into said: the exit
+ * status as waitpid gives it. */
+static int stderr_of_child(void (*count)(void *arg), void *arg, char *said, size_t size)
+{
+    int pipe_fds[2];
+    cr_assert(pipe(pipe_fds) == 0);
+    fflush(NULL);
+    pid_t child = fork();
+    cr_assert(child >= 0);
+    if (child == 0) {
+        dup2(pipe_fds[1], STDERR_FILENO);
+        close(pipe_fds[0]), close(pipe_fds[1]);
+        count(arg);
+        _exit(0); /* not caught */
+    }
+    close(pipe_fds[1]);
+    size_t held = 0;
+    for (ssize_t got; held < size - 1 && (got = read(pipe_fds[0], said + held, size - 1 - held)) > 0;)
+        held += (size_t)got;
+    said[held] = '\0';
+    close(pipe_fds[0]);
+    int status;
+    cr_assert_eq(waitpid(child, &status, 0), child);
+    return status;
+}
+
+typedef struct PlantedCount {
+    const Backend *backend;
+    void *state;
+    PerftHash *table;
+} PlantedCount;
+
+static void count_hashed(void *arg)
+{
+    PlantedCount *p = arg;
+    p->backend->perft_hashed(p->state, 3, 1, p->table);
+}
+
+static void count_stats_hashed(void *arg)
+{
+    PlantedCount *p = arg;
+    PerftStats out;
+    p->backend->perft_stats_hashed(p->state, 3, p->table, &out);
+}
+
 /* A wrong count planted in the table under a sampled key: --hash-verify
  * recomputes it and stops the process with the contract status and one
  * line naming the key's depth and both counts.  The count runs in a child
@@ -538,26 +583,8 @@ Test(hash, verify_catches_a_planted_count, .timeout = 60 * TEST_SLOWDOWN)
     perft_hash_set_verify(table, true);
     uint64_t right = backends[0]->perft(state, 3, 1);
     perft_hash_store(table, key, 3, right + 1);
-    int pipe_fds[2];
-    cr_assert(pipe(pipe_fds) == 0);
-    fflush(NULL);
-    pid_t child = fork();
-    cr_assert(child >= 0);
-    if (child == 0) {
-        dup2(pipe_fds[1], STDERR_FILENO);
-        close(pipe_fds[0]), close(pipe_fds[1]);
-        backends[0]->perft_hashed(state, 3, 1, table);
-        _exit(0); /* not caught */
-    }
-    close(pipe_fds[1]);
-    char said[512] = "";
-    size_t held = 0;
-    for (ssize_t got; held < sizeof said - 1 && (got = read(pipe_fds[0], said + held, sizeof said - 1 - held)) > 0;)
-        held += (size_t)got;
-    said[held] = '\0';
-    close(pipe_fds[0]);
-    int status;
-    cr_assert_eq(waitpid(child, &status, 0), child);
+    char said[512];
+    int status = stderr_of_child(count_hashed, &(PlantedCount){backends[0], state, table}, said, sizeof said);
     cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == BACKEND_CONTRACT_EXIT,
               "the planted count %llu (right: %llu) was not caught (status %d)", (unsigned long long)right + 1,
               (unsigned long long)right, status);
@@ -567,4 +594,41 @@ Test(hash, verify_catches_a_planted_count, .timeout = 60 * TEST_SLOWDOWN)
     cr_expect(strstr(said, "--hash-verify: the table's count for key ") && strstr(said, expected), "%s", said);
     perft_hash_destroy(table);
     instance_close(backends[0], state);
+}
+
+/* The same for a table of statistics, in Quaternity: the line names the
+ * column by the game's own name (checks-several-controllers; chess's
+ * column at that index is checks-double-discovered). */
+Test(hash, verify_names_the_games_column_of_a_planted_statistic, .timeout = 60 * TEST_SLOWDOWN)
+{
+    const Backend *backends[BACKENDS_MAX];
+    int n = backends_of(GAME_QUATERNITY, backends);
+    for (int b = 0; b < n; b++) {
+        Position pos = parse(OPENING);
+        void *state = instance_open(backends[b], &pos);
+        ZobristKey key;
+        cr_assert(find_sampled(backends[b], state, 4, &key), "%s: no sampled key within 4 plies", backends[b]->name);
+        PerftHash *table = perft_hash_create_stats_threads(TABLE_MIB, 1);
+        cr_assert(table);
+        perft_hash_set_verify(table, true);
+        PerftStats right, planted;
+        backends[b]->perft_stats(state, 3, &right);
+        planted = right;
+        planted.count[QSTATS_CHECKS_SEVERAL_CONTROLLERS]++;
+        perft_hash_store_stats(table, key, 3, &planted);
+        char said[512];
+        int status = stderr_of_child(count_stats_hashed, &(PlantedCount){backends[b], state, table}, said, sizeof said);
+        cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == BACKEND_CONTRACT_EXIT,
+                  "%s: the planted statistic was not caught (status %d)", backends[b]->name, status);
+        char expected[160];
+        snprintf(expected, sizeof expected,
+                 "--hash-verify: the table's checks-several-controllers for key %016llx%016llx at depth 3 is %llu, "
+                 "the unhashed statistics count %llu\n",
+                 (unsigned long long)key.hi, (unsigned long long)key.lo,
+                 (unsigned long long)planted.count[QSTATS_CHECKS_SEVERAL_CONTROLLERS],
+                 (unsigned long long)right.count[QSTATS_CHECKS_SEVERAL_CONTROLLERS]);
+        cr_expect(strstr(said, expected), "%s: expected '%s', said '%s'", backends[b]->name, expected, said);
+        perft_hash_destroy(table);
+        instance_close(backends[b], state);
+    }
 }

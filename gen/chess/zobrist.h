@@ -101,9 +101,10 @@ static inline bool chess_zobrist_double_step(Move m, Piece moving)
 }
 
 /* Chess's keying for the hashed perft recursion (perft_hash_recursion.h
- * lists the five; a chess backend's PH_BACKEND line names CHESS_ZOBRIST).
+ * lists the six; a chess backend's PH_BACKEND line names CHESS_ZOBRIST).
  * The child of a double step leaves its en passant key out when no pawn of
  * the side to move stands beside the pawn that stepped. */
+#define CHESS_ZOBRIST_GAME GAME_CHESS
 #define CHESS_ZOBRIST_POSITION(pos, ep_out) chess_zobrist_position_ep(pos, ep_out)
 #define CHESS_ZOBRIST_PIECE(square, piece) chess_zobrist_piece(square, piece)
 #define CHESS_ZOBRIST_PIECE2(square, piece) chess_zobrist_piece2(square, piece)

@@ -258,8 +258,9 @@ _Noreturn void backend_fail(const Backend *backend, const char *operation, const
  * with the table (perft_hash_recursion.h): one line on stderr, then
  * exit(BACKEND_CONTRACT_EXIT). */
 _Noreturn void backend_hash_verify_failed(ZobristKey key, int depth, uint64_t stored, uint64_t recomputed);
-/* The same for a table of statistics: the first column that differs. */
-_Noreturn void backend_hash_verify_stats_failed(ZobristKey key, int depth, const PerftStats *stored,
+/* The same for a table of statistics: the first column of the game's that
+ * differs, by its name. */
+_Noreturn void backend_hash_verify_stats_failed(Game game, ZobristKey key, int depth, const PerftStats *stored,
                                                 const PerftStats *recomputed);
 
 /* Debug builds check a core's invariants after every make and unmake, the

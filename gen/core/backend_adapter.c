@@ -56,14 +56,14 @@ _Noreturn void backend_hash_verify_failed(ZobristKey key, int depth, uint64_t st
     exit(BACKEND_CONTRACT_EXIT);
 }
 
-_Noreturn void backend_hash_verify_stats_failed(ZobristKey key, int depth, const PerftStats *stored,
+_Noreturn void backend_hash_verify_stats_failed(Game game, ZobristKey key, int depth, const PerftStats *stored,
                                                 const PerftStats *recomputed)
 {
-    PerftStatsColumn c = perft_stats_first_difference(stored, recomputed);
+    int c = perft_stats_first_difference_in(game, stored, recomputed);
     fprintf(stderr,
             "perft: --hash-verify: the table's %s for key %016llx%016llx at depth %d is %llu, the unhashed "
             "statistics count %llu\n",
-            perft_stats_column_name(c), (unsigned long long)key.hi, (unsigned long long)key.lo, depth,
+            perft_stats_name(game, c), (unsigned long long)key.hi, (unsigned long long)key.lo, depth,
             (unsigned long long)stored->count[c], (unsigned long long)recomputed->count[c]);
     exit(BACKEND_CONTRACT_EXIT);
 }

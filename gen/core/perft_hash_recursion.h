@@ -5,8 +5,9 @@
  *   #include "perft_hash_recursion.h"
  *
  * PH_BACKEND names the prefix, the native state, move and undo types, the
- * moves generate() may write, and the game's keying: the prefix of five
+ * moves generate() may write, and the game's keying: the prefix of six
  * macros its game folder's zobrist.h defines (this header names no game):
+ *   KEYING_GAME                     the game (names its statistics' columns)
  *   KEYING_POSITION(pos, ep_out)    the key of a neutral position, and in
  *                                   *ep_out the en passant key it leaves out
  *   KEYING_PIECE(square, piece)     a piece's key in lo, KEYING_PIECE2 in hi
@@ -240,7 +241,7 @@ static void ph_stats_search(PhSearch *search, PH_STATE *s, ZobristKey key, uint6
             PerftStats again;
             PH_BACKEND_STATS(s, depth, &again);
             if (!perft_stats_equal(&again, &here))
-                backend_hash_verify_stats_failed(key, depth, &here, &again);
+                backend_hash_verify_stats_failed(PH_KEYING(_GAME), key, depth, &here, &again);
         }
         perft_stats_add(out, &here);
         return;

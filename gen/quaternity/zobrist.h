@@ -50,9 +50,10 @@ static inline uint64_t quaternity_zobrist_state(int turn, const uint8_t controll
 ZobristKey quaternity_zobrist_position128(const Position *pos);
 
 /* Quaternity's keying for the hashed perft recursion (perft_hash_recursion.h
- * lists the five; a Quaternity backend's PH_BACKEND line names
+ * lists the six; a Quaternity backend's PH_BACKEND line names
  * QUATERNITY_ZOBRIST): the whole state is keyed, so nothing is left out,
  * and a move changes its two squares only. */
+#define QUATERNITY_ZOBRIST_GAME GAME_QUATERNITY
 #define QUATERNITY_ZOBRIST_POSITION(pos, ep_out) (*(ep_out) = 0, quaternity_zobrist_position128(pos))
 #define QUATERNITY_ZOBRIST_PIECE(square, piece) quaternity_zobrist_piece(square, piece)
 #define QUATERNITY_ZOBRIST_PIECE2(square, piece) quaternity_zobrist_piece2(square, piece)
