@@ -74,12 +74,12 @@ static void check_fields(Game game, FieldsParser parse, const char *form, const 
         return;
     PerftStats stats;
     char what[256] = "";
-    if (engine_parse_stats(fields, count, &stats, what, sizeof what) == 0) {
+    if (engine_parse_stats(game, fields, count, &stats, what, sizeof what) == 0) {
         if (stats.count[STATS_NODES] != count)
             fuzz_fail("%s line '%s': nodes is not the count", form, line);
         for (int c = 0; c < STATS_COLUMNS; c++)
             if (stats.count[c] > count)
-                fuzz_fail("%s line '%s': %s above the count", form, line, perft_stats_column_name((PerftStatsColumn)c));
+                fuzz_fail("%s line '%s': %s above the count", form, line, perft_stats_name(game, c));
     } else if (!what[0] || strchr(what, '\n')) {
         fuzz_fail("%s line '%s': statistics refused without a one-line reason", form, line);
     }

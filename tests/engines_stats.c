@@ -192,7 +192,7 @@ Test(engines_stats, over_uci_the_option_asks_once_and_a_missed_castle_is_named, 
     fclose(f);
     unlink(log);
     char request[ENGINE_STATS_REQUEST_MAX], expected[ENGINE_STATS_REQUEST_MAX + 64];
-    engine_stats_request(request, sizeof request);
+    engine_stats_request(GAME_CHESS, request, sizeof request);
     snprintf(expected, sizeof expected, "setoption name PerftStats value %s\n", request);
     const char *asked = strstr(text, expected), *go = strstr(text, "go perft");
     cr_expect(asked && go && asked < go, "PerftStats not set before the first query:\n%s", text);
@@ -261,7 +261,7 @@ Test(engines_stats, statistics_in_one_answer_and_none_in_the_next_are_refused, .
 Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
 {
     char request[ENGINE_STATS_REQUEST_MAX], line[2048], what[256];
-    engine_stats_request(request, sizeof request);
+    engine_stats_request(GAME_CHESS, request, sizeof request);
     cr_expect(strncmp(request, "captures,en-passant,castles,promotions,checks,", 46) == 0, "%s", request);
     cr_expect(!strstr(request, "nodes"), "%s", request);
     /* Every column asked for, each 1, after a count of 5. */
@@ -275,7 +275,7 @@ Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
     cr_assert_eq(engine_parse_perftree_line(GAME_CHESS, line, &m, &n), ENGINE_LINE_MALFORMED,
                  "the plain contract took fields");
     PerftStats s;
-    cr_assert_eq(engine_parse_stats(fields, n, &s, what, sizeof what), 0, "%s", what);
+    cr_assert_eq(engine_parse_stats(GAME_CHESS, fields, n, &s, what, sizeof what), 0, "%s", what);
     cr_expect_eq(s.count[STATS_NODES], 5);
     for (int c = 1; c < STATS_COLUMNS; c++)
         cr_expect_eq(s.count[c], 1, "%s", perft_stats_column_name((PerftStatsColumn)c));
@@ -285,13 +285,13 @@ Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
     cr_expect_eq(engine_parse_perftree_line_fields(GAME_CHESS, "20", &m, &n, &fields), ENGINE_LINE_TOTAL);
     cr_expect_str_eq(fields, "");
     /* Refused: more than the count, nodes as a field, a field twice, no '='. */
-    cr_expect_eq(engine_parse_stats("captures=6", 5, &s, what, sizeof what), -1);
+    cr_expect_eq(engine_parse_stats(GAME_CHESS, "captures=6", 5, &s, what, sizeof what), -1);
     cr_expect_str_eq(what, "statistics field 'captures=6': more than the line's count of leaves");
-    cr_expect_eq(engine_parse_stats("nodes=5", 5, &s, what, sizeof what), -1);
+    cr_expect_eq(engine_parse_stats(GAME_CHESS, "nodes=5", 5, &s, what, sizeof what), -1);
     cr_expect_str_eq(what, "statistics field 'nodes=5': nodes is the line's count, not a field");
-    cr_expect_eq(engine_parse_stats("captures=1 captures=1", 5, &s, what, sizeof what), -1);
+    cr_expect_eq(engine_parse_stats(GAME_CHESS, "captures=1 captures=1", 5, &s, what, sizeof what), -1);
     cr_expect_str_eq(what, "statistics field 'captures=1': captures given twice");
-    cr_expect_eq(engine_parse_stats("captures", 5, &s, what, sizeof what), -1);
+    cr_expect_eq(engine_parse_stats(GAME_CHESS, "captures", 5, &s, what, sizeof what), -1);
     cr_expect_str_eq(what, "statistics field 'captures' is not NAME=VALUE");
 }
 
@@ -326,5 +326,61 @@ Test(engines_stats, engines_alone_compare_their_statistics, .timeout = 120 * TES
     cr_expect(strstr(r.out, "statistics at depth 2, leaves only"), "%s", r.out);
     cr_expect(strstr(r.err, "no statistics from plain (an engine, or a backend that counts none)"), "%s", r.err);
     cr_expect(strstr(r.err, "3 chess participants (3 engines) agree at depth 2"), "%s", r.err);
+    cli_free(&r);
+}
+
+/* ---- Quaternity: the same extension with its game's columns ---- */
+
+/* tests/engines/perft_stats.py: bin/perft's own counts in the extension's
+ * format (an example adapter, not an independent count: what is tested is
+ * the protocol, the columns asked and their comparison). */
+#define QUATERNITY_STATS_ENGINE "PERFT=" TEST_PERFT_BIN " tests/engines/perft_stats.py -b mailbox"
+static const char OPENING[] =
+    "rK2rRrP>2bP<bR2bK/1rQ1rNrP>2bP<bB1bQ1/3rNrP>2bP<bB3/rRrBrBrP*4bP*bNbNbR/rPvrPvrPv1rP*2bP*1bPvbPvbPv/12/12/"
+    "wP^wP^wP^1wP*2gP*1gP^gP^gP^/wRwNwNwP*4gP*gBgBgR/3wBwP>2gP<gN3/1wQ1wBwP>2gP<gN1gQ1/wK2wRwP>2gP<gR2gK w";
+
+Test(engines_protocol_stats, quaternity_asks_and_takes_its_own_columns)
+{
+    char request[ENGINE_STATS_REQUEST_MAX], what[256];
+    engine_stats_request(GAME_QUATERNITY, request, sizeof request);
+    cr_expect_str_eq(request, "captures,promotions,checks,checks-direct,checks-discovered,checks-direct-discovered,"
+                              "checks-double-discovered,checks-several-controllers,no-moves-in-check,"
+                              "no-moves-not-in-check");
+    PerftStats s;
+    /* A chess column in a Quaternity answer is no column of its game. */
+    cr_expect_eq(engine_parse_stats(GAME_QUATERNITY, "en-passant=0", 5, &s, what, sizeof what), -1);
+    cr_expect_str_eq(what, "statistics field 'en-passant=0': no column of Quaternity has that name");
+    cr_expect_eq(engine_parse_stats(GAME_CHESS, "checks-several-controllers=0", 5, &s, what, sizeof what), -1);
+    cr_expect_str_eq(what, "statistics field 'checks-several-controllers=0': no column has that name");
+    char fields[1024] = "";
+    for (char *c = request; *c; c += strcspn(c, ",") + (c[strcspn(c, ",")] != '\0'))
+        snprintf(fields + strlen(fields), sizeof fields - strlen(fields), "%s%.*s=2", fields[0] ? " " : "",
+                 (int)strcspn(c, ","), c);
+    cr_assert_eq(engine_parse_stats(GAME_QUATERNITY, fields, 7, &s, what, sizeof what), 0, "%s", what);
+    cr_expect_eq(s.count[QSTATS_NODES], 7);
+    for (int c = 1; c < QSTATS_COLUMNS; c++)
+        cr_expect_eq(s.count[c], 2, "%s", perft_stats_name(GAME_QUATERNITY, c));
+}
+
+Test(engines_stats, a_quaternity_engine_gives_its_columns_and_is_compared_on_them, .timeout = 240 * TEST_SLOWDOWN)
+{
+    json_t *doc = JSON_RUN(0, "-b", "all", "--stats", "--engine", "q=perftree:" QUATERNITY_STATS_ENGINE, "--format",
+                           "json", "3", OPENING);
+    json_t *divides = json_object_get(doc, "divides");
+    cr_assert_eq(json_array_size(divides), 4, "three backends and the engine");
+    json_t *backend = json_object_get(json_array_get(divides, 0), "stats"),
+           *engine = json_object_get(json_array_get(divides, 3), "stats");
+    cr_assert(engine, "the engine's divide has no statistics");
+    cr_expect(json_equal(backend, engine), "the engine's statistics are not the backends'");
+    cr_expect(json_object_get(engine, "checks-several-controllers") && !json_object_get(engine, "en-passant"),
+              "the engine's statistics are not Quaternity's columns");
+    json_decref(doc);
+    /* Its total's promotions one more than its moves': an engine bug. */
+    char bug[1024];
+    snprintf(bug, sizeof bug, "bug=perftree:%s --protocol perftree --inner 'perftree:%s' --stats-fail sum",
+             TEST_PLANTED_BUG, QUATERNITY_STATS_ENGINE);
+    CliRun r = RUN("-b", "bitboard", "--stats", "--engine", bug, "2", OPENING);
+    cr_expect_eq(r.status, 2, "status %d: %s", r.status, r.err);
+    cr_expect(strstr(r.err, "engine bug: its moves' promotions add up to 0, its total says 1"), "%s", r.err);
     cli_free(&r);
 }

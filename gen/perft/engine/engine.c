@@ -277,6 +277,7 @@ static bool move_of_side_on_turn(const Position *here, Move m)
 /* The collected answer of one divide query. */
 typedef struct Collected {
     Divide *divide;
+    Game game;             /* the query's: its statistics' columns */
     MoveNotation notation; /* the query's: how the divide is sorted */
     PerftCount sum, total;
     bool has_total;
@@ -301,7 +302,7 @@ static const char *stats_read(Collected *d, const char *fields, PerftCount n, Pe
                  has ? "none" : "them (an engine gives them on every line or on none)");
         return what;
     }
-    return has && engine_parse_stats(fields, n, out, what, size) < 0 ? what : NULL;
+    return has && engine_parse_stats(d->game, fields, n, out, what, size) < 0 ? what : NULL;
 }
 
 /* Takes one parsed move line and its statistics fields ("" when none);
@@ -352,12 +353,11 @@ static const char *divide_total(Collected *d, PerftCount n, const char *fields, 
     return stats_read(d, fields, n, &d->total_stats, what, size);
 }
 
-/* Whether statistics are asked of the engine: in a --stats run, of a chess
- * engine (the extension's fields are chess's columns; a Quaternity engine
- * is compared on nodes, and named so once). */
-static bool stats_asked(const Engine *e, Game game)
+/* Whether statistics are asked of the engine: in a --stats run, with the
+ * columns of the query's game (UCI engines play chess). */
+static bool stats_asked(const Engine *e)
 {
-    return e->stats_wanted && game == GAME_CHESS;
+    return e->stats_wanted;
 }
 
 /* The statistics checks of a complete answer, its moves' counts known to
@@ -367,9 +367,9 @@ static bool stats_asked(const Engine *e, Game game)
 static const char *stats_finish(Engine *e, Collected *d, Game game, char *what, size_t size)
 {
     bool with = d->first_has_stats;
-    PerftStatsColumn c = perft_stats_first_difference(&d->stats_sum, &d->total_stats);
+    int c = perft_stats_first_difference_in(game, &d->stats_sum, &d->total_stats);
     if (with && c < STATS_COLUMNS) {
-        snprintf(what, size, "its moves' %s add up to %" PRIu64 ", its total says %" PRIu64, perft_stats_column_name(c),
+        snprintf(what, size, "its moves' %s add up to %" PRIu64 ", its total says %" PRIu64, perft_stats_name(game, c),
                  d->stats_sum.count[c], d->total_stats.count[c]);
         return what;
     }
@@ -382,7 +382,7 @@ static const char *stats_finish(Engine *e, Collected *d, Game game, char *what, 
     }
     e->stats = now;
     Divide *out = d->divide;
-    out->has_stats = out->entry_stats = stats_asked(e, game) && now == ENGINE_STATS_GIVEN;
+    out->has_stats = out->entry_stats = stats_asked(e) && now == ENGINE_STATS_GIVEN;
     out->stats = d->total_stats;
     return NULL;
 }
@@ -432,10 +432,10 @@ static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, s
  * once, before the first query of a --stats run. */
 static int uci_stats_request(Engine *e, const char *query, char *err, size_t errlen)
 {
-    if (!stats_asked(e, GAME_CHESS) || !e->lists_stats || e->stats_sent) /* UCI: chess */
+    if (!stats_asked(e) || !e->lists_stats || e->stats_sent)
         return 0;
     char request[ENGINE_STATS_REQUEST_MAX], text[ENGINE_STATS_REQUEST_MAX + 64];
-    engine_stats_request(request, sizeof request);
+    engine_stats_request(GAME_CHESS, request, sizeof request); /* UCI: chess */
     snprintf(text, sizeof text, "setoption name PerftStats value %s\n", request);
     e->stats_sent = true;
     return uci_send(e, query, text, err, errlen);
@@ -592,8 +592,8 @@ static int perftree_divide_run(Engine *e, const Position *root, const char *move
     snprintf(depth_text, sizeof depth_text, "%d", depth);
     /* Statistics are asked for in the environment, which a plain adapter
      * never reads; the user's own PERFT_STATS never reaches it unasked. */
-    engine_stats_request(request, sizeof request);
-    if (stats_asked(e, here->game))
+    engine_stats_request(here->game, request, sizeof request);
+    if (stats_asked(e))
         snprintf(script, sizeof script, "PERFT_STATS=%s; export PERFT_STATS; %s \"$@\"", request, e->spec.command);
     else
         snprintf(script, sizeof script, "unset PERFT_STATS; %s \"$@\"", e->spec.command);
@@ -677,7 +677,7 @@ int engine_divide(Engine *e, const Position *root, const char *moves, const Posi
     out->count = 0;
     out->twice = false;
     out->notation = notation;
-    Collected d = {.divide = out, .notation = notation};
+    Collected d = {.divide = out, .game = here->game, .notation = notation};
     if (depth < 1) { /* perft 0 is 1 with no moves to divide, and UCI's "go perft 0" starts a search */
         snprintf(err, errlen, "engine %s: asked for a divide at depth %d (the harness asks from depth 1)", e->spec.name,
                  depth);

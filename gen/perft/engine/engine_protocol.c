@@ -207,29 +207,28 @@ EngineLine engine_parse_perftree_line(Game game, const char *line, Move *move, P
     return engine_parse_perftree_line_fields(game, line, move, count, NULL);
 }
 
-void engine_stats_request(char *out, size_t size)
+void engine_stats_request(Game game, char *out, size_t size)
 {
+    const PerftStatsColumns *columns = perft_stats_columns(game);
     size_t n = 0;
     out[0] = '\0';
-    for (int c = 0; c < STATS_COLUMNS; c++)
+    for (int c = 0; c < columns->count; c++)
         if (c != STATS_NODES && n < size)
-            n +=
-                (size_t)snprintf(out + n, size - n, "%s%s", n ? "," : "", perft_stats_column_name((PerftStatsColumn)c));
+            n += (size_t)snprintf(out + n, size - n, "%s%s", n ? "," : "", columns->names[c]);
 }
 
-/* The column named by the `length` bytes of `name`, or STATS_COLUMNS. */
-static PerftStatsColumn stats_column_named(const char *name, size_t length)
+/* The column of `columns` named by the `length` bytes of `name`, or -1. */
+static int stats_column_named(const PerftStatsColumns *columns, const char *name, size_t length)
 {
-    for (int c = 0; c < STATS_COLUMNS; c++) {
-        const char *known = perft_stats_column_name((PerftStatsColumn)c);
-        if (strlen(known) == length && strncmp(known, name, length) == 0)
-            return (PerftStatsColumn)c;
-    }
-    return STATS_COLUMNS;
+    for (int c = 0; c < columns->count; c++)
+        if (strlen(columns->names[c]) == length && strncmp(columns->names[c], name, length) == 0)
+            return c;
+    return -1;
 }
 
-int engine_parse_stats(const char *fields, PerftCount nodes, PerftStats *out, char *what, size_t size)
+int engine_parse_stats(Game game, const char *fields, PerftCount nodes, PerftStats *out, char *what, size_t size)
 {
+    const PerftStatsColumns *columns = perft_stats_columns(game);
     bool given[STATS_COLUMNS] = {false};
     if (nodes > UINT64_MAX) {
         snprintf(what, size, "statistics of more than 2^64 - 1 leaves (a column holds 64 bits)");
@@ -239,19 +238,21 @@ int engine_parse_stats(const char *fields, PerftCount nodes, PerftStats *out, ch
     for (const char *p = fields + strspn(fields, " \t"); *p; p += strspn(p, " \t")) {
         int length = (int)strcspn(p, " \t");
         size_t name_length = strcspn(p, "= \t");
-        PerftStatsColumn c = stats_column_named(p, name_length);
+        int c = stats_column_named(columns, p, name_length);
         PerftCount value;
         if (p[name_length] != '=') {
             snprintf(what, size, "statistics field '%.*s' is not NAME=VALUE", length, p);
             return -1;
         }
-        if (c == STATS_COLUMNS || c == STATS_NODES) {
+        if (c < 0 || c == STATS_NODES) {
             snprintf(what, size, "statistics field '%.*s': %s", length, p,
-                     c == STATS_NODES ? "nodes is the line's count, not a field" : "no column has that name");
+                     c == STATS_NODES     ? "nodes is the line's count, not a field"
+                     : game == GAME_CHESS ? "no column has that name"
+                                          : "no column of Quaternity has that name");
             return -1;
         }
         if (given[c]) {
-            snprintf(what, size, "statistics field '%.*s': %s given twice", length, p, perft_stats_column_name(c));
+            snprintf(what, size, "statistics field '%.*s': %s given twice", length, p, columns->names[c]);
             return -1;
         }
         bool number =
@@ -265,10 +266,10 @@ int engine_parse_stats(const char *fields, PerftCount nodes, PerftStats *out, ch
         out->count[c] = (uint64_t)value;
         p += length;
     }
-    for (int c = 0; c < STATS_COLUMNS; c++)
+    for (int c = 0; c < columns->count; c++)
         if (c != STATS_NODES && !given[c]) {
             snprintf(what, size, "statistics without %s (a line with statistics gives every column asked for)",
-                     perft_stats_column_name((PerftStatsColumn)c));
+                     columns->names[c]);
             return -1;
         }
     return 0;

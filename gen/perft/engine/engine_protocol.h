@@ -61,16 +61,16 @@ EngineLine engine_parse_perftree_line_fields(Game game, const char *line, Move *
 /* Room for engine_stats_request's text (every column's name and a comma). */
 enum { ENGINE_STATS_REQUEST_MAX = 1024 };
 
-/* The columns an engine is asked for, comma-separated in the order
- * perft_stats.h gives them, nodes left out (the count is the nodes): the
- * value of PERFT_STATS and of the UCI option PerftStats. */
-void engine_stats_request(char *out, size_t size);
+/* The columns of `game` an engine is asked for, comma-separated in the
+ * order perft_stats.h gives them, nodes left out (the count is the
+ * nodes): the value of PERFT_STATS and of the UCI option PerftStats. */
+void engine_stats_request(Game game, char *out, size_t size);
 
 /* Statistics fields "NAME=VALUE ..." (blank-separated), NAME a column's
- * name as perft_stats_column_name gives it other than nodes, VALUE decimal
- * digits up to 2^64 - 1, every column of engine_stats_request once, in any
- * order.  `nodes` is the line's count (the nodes column).  0, or -1 with what is wrong (naming
- * the field) in `what`. */
-int engine_parse_stats(const char *fields, PerftCount nodes, PerftStats *out, char *what, size_t size);
+ * name in `game` as perft_stats_name gives it other than nodes, VALUE
+ * decimal digits up to 2^64 - 1, every column of engine_stats_request once,
+ * in any order.  `nodes` is the line's count (the nodes column).  0, or -1
+ * with what is wrong (naming the field) in `what`. */
+int engine_parse_stats(Game game, const char *fields, PerftCount nodes, PerftStats *out, char *what, size_t size);
 
 #endif
