@@ -284,6 +284,13 @@ Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
     cr_expect_str_eq(fields, "captures=0");
     cr_expect_eq(engine_parse_perftree_line_fields(GAME_CHESS, "20", &m, &n, &fields), ENGINE_LINE_TOTAL);
     cr_expect_str_eq(fields, "");
+    /* A line that is neither form has no fields, and *fields still points
+     * into the line (at its end), as the fuzzer holds it to (fuzz/
+     * engine_lines_target.c found a static "" there). */
+    const char *odd = "perftree:bin/perft";
+    cr_expect_eq(engine_parse_uci_line_fields(GAME_CHESS, odd, &m, &n, &fields), ENGINE_LINE_MALFORMED);
+    cr_expect(fields == odd + strlen(odd), "fields point outside the line");
+    cr_expect_eq(engine_parse_perftree_line_fields(GAME_CHESS, "", &m, &n, &fields), ENGINE_LINE_BLANK);
     /* Refused: more than the count, nodes as a field, a field twice, no '='. */
     cr_expect_eq(engine_parse_stats(GAME_CHESS, "captures=6", 5, &s, what, sizeof what), -1);
     cr_expect_str_eq(what, "statistics field 'captures=6': more than the line's count of leaves");

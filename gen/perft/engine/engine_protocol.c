@@ -172,7 +172,7 @@ static EngineLine parse_move_count(Game game, const char *line, const char *sep,
 EngineLine engine_parse_uci_line_fields(Game game, const char *line, Move *move, PerftCount *count, const char **fields)
 {
     if (fields)
-        *fields = "";
+        *fields = line + strlen(line); /* none: the empty end of the line itself */
     if (blank(line))
         return ENGINE_LINE_BLANK;
     if (starts_with(line, "info ") || strcmp(line, "info") == 0)
@@ -191,7 +191,7 @@ EngineLine engine_parse_perftree_line_fields(Game game, const char *line, Move *
                                              const char **fields)
 {
     if (fields)
-        *fields = "";
+        *fields = line + strlen(line); /* none: the empty end of the line itself */
     if (blank(line))
         return ENGINE_LINE_BLANK;
     /* A total's count is the line's first word, a move line's the second. */
