@@ -120,21 +120,12 @@ static void check_against_backend(const Printed *p, int check_counts)
 
 static void interrupt_divide(int signo, const char *signal_name, int (*when)(const char *), int check_counts)
 {
-    char out_path[] = "/tmp/perft-interrupt-XXXXXX";
-    int fd = mkstemp(out_path);
-    cr_assert(fd >= 0, "mkstemp failed");
-    close(fd);
-    Child c = child_start((const char *const[]){"-t", "2", "--progress", DEPTH, OPENING, NULL}, out_path);
-    char line[512];
-    int seen = child_wait_line(&c, "units ", when, line, sizeof line);
-    if (seen)
-        kill(c.pid, signo);
-    int status = child_finish(&c);
-    char *text = file_text(out_path);
-    unlink(out_path);
-    cr_assert(seen, "the run ended (status %d) before the progress line it was to be interrupted at", status);
+    Signalled run = child_signal_at_line((const char *const[]){"-t", "2", "--progress", DEPTH, OPENING, NULL}, "units ",
+                                         when, signo);
+    char *text = run.out, *line = run.line;
+    cr_assert(run.seen, "the run ended (status %d) before the progress line it was to be interrupted at", run.status);
     cr_assert(text, "cannot read the child's output");
-    cr_assert(status == 128 + signo, "exit status %d after %s, expected %d", status, signal_name, 128 + signo);
+    cr_assert(run.status == 128 + signo, "exit status %d after %s, expected %d", run.status, signal_name, 128 + signo);
     Printed *p = malloc(sizeof *p);
     cr_assert(p, "out of memory");
     parse_interrupted(text, signal_name, p);
@@ -169,22 +160,13 @@ static int mailbox_done(const char *line)
  * it once, in a PGN suite). */
 Test(interrupt, sigint_between_two_participants_is_reported, .timeout = 120 * TEST_SLOWDOWN)
 {
-    char out_path[] = "/tmp/perft-interrupt-XXXXXX";
-    int fd = mkstemp(out_path);
-    cr_assert(fd >= 0, "mkstemp failed");
-    close(fd);
     const char *kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1";
-    Child c = child_start((const char *const[]){"-b", "all", "--progress", "5", kiwipete, NULL}, out_path);
-    char line[512];
-    int seen = child_wait_line(&c, "mailbox: ", mailbox_done, line, sizeof line);
-    if (seen)
-        kill(c.pid, SIGINT);
-    int status = child_finish(&c);
-    char *text = file_text(out_path);
-    unlink(out_path);
-    cr_assert(seen, "the run ended (status %d) before the mailbox's count ended", status);
+    Signalled run = child_signal_at_line((const char *const[]){"-b", "all", "--progress", "5", kiwipete, NULL},
+                                         "mailbox: ", mailbox_done, SIGINT);
+    char *text = run.out;
+    cr_assert(run.seen, "the run ended (status %d) before the mailbox's count ended", run.status);
     cr_assert(text, "cannot read the child's output");
-    cr_expect_eq(status, 130, "exit status %d after SIGINT between two counts:\n%s", status, text);
+    cr_expect_eq(run.status, 130, "exit status %d after SIGINT between two counts:\n%s", run.status, text);
     cr_expect(strstr(text, "interrupted by SIGINT while padded counted\n") ||
                   strstr(text, "interrupted by SIGINT while bitboard counted\n"),
               "no line naming the count the signal stopped:\n%s", text);

@@ -373,27 +373,19 @@ static int deep_count(const char *line)
 /* Ctrl-C stops the count under way, and the run says where it was. */
 Test(pgn_suite, sigint_stops_the_run_naming_the_game_and_ply, .timeout = 120 * TEST_SLOWDOWN)
 {
-    char pgn[] = "/tmp/pgn-suite-slow-XXXXXX", out_path[] = "/tmp/pgn-suite-out-XXXXXX";
+    char pgn[] = "/tmp/pgn-suite-slow-XXXXXX";
     int fd = mkstemp(pgn);
     cr_assert(fd >= 0);
     const char *text = "[Event \"slow\"]\n1. e4 *\n";
     cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
     close(fd);
-    fd = mkstemp(out_path);
-    cr_assert(fd >= 0);
-    close(fd);
-    Child c =
-        child_start((const char *const[]){"-b", "all", "--pgn", pgn, "--max-depth", "8", "--progress", NULL}, out_path);
-    char line[512];
-    int seen = child_wait_line(&c, "game 1 ply 1, depth 6, ", deep_count, line, sizeof line);
-    if (seen)
-        kill(c.pid, SIGINT);
-    int status = child_finish(&c);
-    char *out = file_text(out_path);
+    Signalled run =
+        child_signal_at_line((const char *const[]){"-b", "all", "--pgn", pgn, "--max-depth", "8", "--progress", NULL},
+                             "game 1 ply 1, depth 6, ", deep_count, SIGINT);
+    char *out = run.out, line[512];
     unlink(pgn);
-    unlink(out_path);
-    cr_assert(seen, "the run ended (status %d) before its depth 6 count", status);
-    cr_expect_eq(status, 130);
+    cr_assert(run.seen, "the run ended (status %d) before its depth 6 count", run.status);
+    cr_expect_eq(run.status, 130);
     cr_assert(out);
     snprintf(line, sizeof line, "pgn %s: interrupted by SIGINT at game 1 (slow) ply 1 depth 6\n", pgn);
     cr_expect(strstr(out, line), "%s", out);

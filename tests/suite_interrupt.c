@@ -16,24 +16,15 @@ static const char SUITE[] = "positions/chess/community/perft-marcel.epd";
 
 static void interrupt_suite(const char *format)
 {
-    char out_path[] = "/tmp/perft-suite-interrupt-XXXXXX";
-    int fd = mkstemp(out_path);
-    cr_assert(fd >= 0, "mkstemp failed");
-    close(fd);
-    Child c = child_start((const char *const[]){"-b", "bitboard", "--suite", SUITE, "--max-depth", "4", "--progress",
-                                                "--format", format, NULL},
-                          out_path);
-    char prefix[128], line[512];
+    char prefix[128];
     snprintf(prefix, sizeof prefix, "suite %s: positions ", SUITE);
-    int seen = child_wait_line(&c, prefix, NULL, line, sizeof line);
-    if (seen)
-        kill(c.pid, SIGINT);
-    int status = child_finish(&c);
-    char *text = file_text(out_path);
-    unlink(out_path);
-    cr_assert(seen, "the suite ended (status %d) before its progress line", status);
+    Signalled run = child_signal_at_line((const char *const[]){"-b", "bitboard", "--suite", SUITE, "--max-depth", "4",
+                                                               "--progress", "--format", format, NULL},
+                                         prefix, NULL, SIGINT);
+    char *text = run.out;
+    cr_assert(run.seen, "the suite ended (status %d) before its progress line", run.status);
     cr_assert(text, "cannot read the child's output");
-    cr_expect_eq(status, 130, "exit status %d after SIGINT", status);
+    cr_expect_eq(run.status, 130, "exit status %d after SIGINT", run.status);
     char said[160];
     snprintf(said, sizeof said, "suite %s: interrupted by SIGINT ", SUITE);
     cr_expect(strstr(text, said), "no line saying where the suite stopped:\n%.2000s",

@@ -114,6 +114,23 @@ bool child_kill_at_lines(Child *c, const char *path, int lines)
     return true;
 }
 
+Signalled child_signal_at_line(const char *const *args, const char *prefix, int (*accept)(const char *line), int signo)
+{
+    char out_path[] = "/tmp/perft-signalled-XXXXXX";
+    int fd = mkstemp(out_path);
+    cr_assert(fd >= 0, "mkstemp failed");
+    close(fd);
+    Signalled s = {0};
+    Child c = child_start(args, out_path);
+    s.seen = child_wait_line(&c, prefix, accept, s.line, sizeof s.line);
+    if (s.seen)
+        kill(c.pid, signo);
+    s.status = child_finish(&c);
+    s.out = file_text(out_path);
+    unlink(out_path);
+    return s;
+}
+
 unsigned long long divide_total(const char *out)
 {
     const char *last = out + strlen(out);

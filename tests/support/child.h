@@ -45,6 +45,19 @@ int file_lines(const char *path);
  * when the child ended first. */
 bool child_kill_at_lines(Child *c, const char *path, int lines);
 
+/* A run sent a signal at a line of its stderr (child_signal_at_line). */
+typedef struct Signalled {
+    bool seen;  /* the line came, and the signal was sent */
+    int status; /* as child_finish gives it */
+    char *out;  /* the child's stdout (free it), NULL if it cannot be read */
+    char line[512];
+} Signalled;
+
+/* Starts PERFT_BIN with `args`, stdout to a temporary file, sends `signo`
+ * once a stderr line starts with `prefix` and satisfies `accept` (NULL:
+ * any), and waits for the child to end. */
+Signalled child_signal_at_line(const char *const *args, const char *prefix, int (*accept)(const char *line), int signo);
+
 /* A divide's total: the number on its last line. */
 unsigned long long divide_total(const char *out);
 
