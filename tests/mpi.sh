@@ -65,6 +65,8 @@ CASES=(
     "3|$(epd_position "$OPENING")|$QUATERNITY_MOVE|-t 2 --hash 16|"
     "3|$(epd_position "$P01")||-t 2 --no-bulk --hash 8|$P01"
     "3|$(epd_position "$KIWIPETE")||--format stockfish|"
+    "4|$(epd_position "$KIWIPETE")||--stats -t 2|"
+    "3|$(epd_position "$OPENING")||--stats --hash 16 -b mailbox|"
 )
 for c in "${CASES[@]}"; do
     IFS='|' read -r depth position moves options published <<<"$c"

@@ -3,9 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool remote_feed_init(RemoteFeed *f, Channels channels, int threads)
+bool remote_feed_init(RemoteFeed *f, Channels channels, int threads, bool stats)
 {
     f->channels = channels;
+    f->stats = stats;
     f->threads = calloc((size_t)threads, sizeof *f->threads);
     return f->threads != NULL;
 }
@@ -15,8 +16,8 @@ bool remote_feed_init(RemoteFeed *f, Channels channels, int threads)
 static void ask(RemoteFeed *f, int thread, int slot)
 {
     struct ThreadFeed *t = &f->threads[thread];
-    MPI_Send(&t->report, sizeof t->report, MPI_BYTE, 0, thread, f->channels.requests);
-    t->report = (UnitRequest){-1, 0};
+    MPI_Send(&t->report, request_bytes(f->stats), MPI_BYTE, 0, thread, f->channels.requests);
+    t->report = (UnitRequest){.finished = -1};
     MPI_Irecv(&t->answers[slot], sizeof t->answers[slot], MPI_BYTE, 0, thread, f->channels.answers, &t->receives[slot]);
 }
 
@@ -26,7 +27,7 @@ static bool take(void *context, int thread, size_t *index, Move *path, int *spli
     struct ThreadFeed *t = &f->threads[thread];
     if (!t->started) {
         t->started = true;
-        t->report = (UnitRequest){-1, 0};
+        t->report = (UnitRequest){.finished = -1};
         for (int slot = 0; slot < UNITS_IN_HAND; slot++)
             ask(f, thread, slot);
     }
@@ -50,10 +51,9 @@ static bool take(void *context, int thread, size_t *index, Move *path, int *spli
  * the slot the unit came in. */
 static void done(void *context, int thread, size_t index, uint64_t count, const PerftStats *stats)
 {
-    (void)stats; /* bin/perft-mpi refuses --stats: the ranks exchange node counts */
     RemoteFeed *f = context;
     struct ThreadFeed *t = &f->threads[thread];
-    t->report = (UnitRequest){(int64_t)index, count};
+    t->report = (UnitRequest){.finished = (int64_t)index, .count = count, .stats = stats ? *stats : (PerftStats){{0}}};
     ask(f, thread, (t->oldest + UNITS_IN_HAND - 1) % UNITS_IN_HAND);
 }
 

@@ -11,6 +11,7 @@
 
 typedef struct RemoteFeed {
     Channels channels;
+    bool stats; /* the requests carry statistics (--stats) */
     struct ThreadFeed {
         UnitRequest report;                  /* what the next request carries */
         UnitAnswer answers[UNITS_IN_HAND];   /* answers on their way, oldest first from `oldest` */
@@ -20,8 +21,9 @@ typedef struct RemoteFeed {
     } * threads;
 } RemoteFeed;
 
-/* A feed for `threads` threads; false when out of memory. */
-bool remote_feed_init(RemoteFeed *f, Channels channels, int threads);
+/* A feed for `threads` threads, reporting statistics with each unit when
+ * `stats`; false when out of memory. */
+bool remote_feed_init(RemoteFeed *f, Channels channels, int threads, bool stats);
 UnitFeed remote_feed(RemoteFeed *f);
 void remote_feed_free(RemoteFeed *f);
 

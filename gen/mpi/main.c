@@ -82,7 +82,7 @@ static int count_for_master(MpiRun *run, const DeepJob *job, const CountPolicy *
     char err[ERROR_TEXT_MAX];
     RemoteFeed feed;
     CountingThreads *counters = NULL;
-    if (remote_feed_init(&feed, run->channels, threads)) {
+    if (remote_feed_init(&feed, run->channels, threads, job->stats)) {
         UnitFeed unit_feed = remote_feed(&feed);
         counters = counting_threads_start(job, policy->table ? policy->table->hash : NULL, threads, &unit_feed, err,
                                           sizeof err);

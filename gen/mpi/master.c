@@ -67,10 +67,11 @@ static void answer(Master *m, DeepWork *work, const MPI_Status *status)
 {
     double begin = seconds_now();
     m->stats.messages_in++;
-    m->stats.bytes_in += sizeof m->request;
+    m->stats.bytes_in += (unsigned long long)request_bytes(m->job->stats);
     if (m->request.finished >= 0 && work) {
         if ((size_t)m->request.finished < deep_work_units(work)) {
-            deep_work_done(work, (size_t)m->request.finished, m->request.count, NULL);
+            deep_work_done(work, (size_t)m->request.finished, m->request.count,
+                           m->job->stats ? &m->request.stats : NULL);
             m->stats.units++;
         }
     }

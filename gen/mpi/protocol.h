@@ -13,9 +13,11 @@
 #define GEN_MPI_PROTOCOL_H
 
 #include <mpi.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perft_stats.h"
 #include "position.h"
 
 enum { UNITS_IN_HAND = 2 };
@@ -23,7 +25,15 @@ enum { UNITS_IN_HAND = 2 };
 typedef struct UnitRequest {
     int64_t finished; /* the unit just counted, or -1 (the thread's first request) */
     uint64_t count;   /* its count */
+    PerftStats stats; /* its statistics under --stats (zero otherwise) */
 } UnitRequest;
+
+/* The bytes of a request: the statistics only when the run counts them
+ * (--stats), so that a plain count's messages stay 16 bytes. */
+static inline int request_bytes(bool stats)
+{
+    return (int)(stats ? sizeof(UnitRequest) : offsetof(UnitRequest, stats));
+}
 
 typedef struct UnitAnswer {
     int64_t index; /* the unit to count, or -1: stop */

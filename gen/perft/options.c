@@ -696,9 +696,6 @@ static int check_divide_only(const RunSettings *s, const char *program, char *er
         return fail(err, errlen, "%s counts with one backend: -b all (the cross-check) is bin/perft's", program);
     if (s->format == FORMAT_JSON)
         return fail(err, errlen, "%s prints text or stockfish format: --format json is bin/perft's", program);
-    if (s->stats)
-        return fail(err, errlen, "%s counts nodes only: --stats is bin/perft's (the ranks exchange node counts)",
-                    program);
     return 0;
 }
 
