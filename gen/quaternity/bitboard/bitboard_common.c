@@ -59,15 +59,29 @@ ALWAYS_INLINE QbbSet step_toward2(QbbSet a, int d, int side)
     return step_toward(step_toward(a, d), side);
 }
 
+/* What a visited move is known to be where it is generated: onto an
+ * empty square, onto a man, or either (the board tells). */
+enum { VISIT_QUIET, VISIT_CAPTURE, VISIT_EITHER };
+
 /* A leaf of the perft without bulk counting, visited where it is
  * generated (qbb_visit_leaves): the move made on the state, whole in
  * memory, and unmade from the values held in registers, with no list, no
  * QbbSaved record and the next turn known once per node
- * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, step 5). */
-ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece moved)
+ * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, step 5).
+ * A make per move kind: the caller passes the kind sets the man leaves and
+ * lands in when it knows them (-1: looked up) and whether the target is
+ * empty (`kind`), so a quiet move reads no board byte for a victim and no
+ * capture branch is guessed
+ * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md, step 1). */
+ALWAYS_INLINE void visit_leaf_as(QbbState *s, int from, int to, Piece placed, Piece moved, int left, int landed,
+                                 int kind)
 {
-    int turn = s->turn, left = qbb_piece_set[moved], landed = qbb_piece_set[placed];
-    Piece captured = s->board[to];
+    int turn = s->turn;
+    if (left < 0)
+        left = qbb_piece_set[moved];
+    if (landed < 0)
+        landed = qbb_piece_set[placed];
+    Piece captured = kind == VISIT_QUIET ? EMPTY : s->board[to];
     QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
     QbbSet *controller = &s->by_controller[turn & 3];
     QbbSet old_controller = *controller, old_occupied = s->occupied, old_left = s->sets[left];
@@ -79,19 +93,19 @@ ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece
         s->sets[left] = qbb_xor(old_left, f);
         s->sets[landed] = qbb_xor(old_landed, t);
     }
-    if (captured) {
+    if (kind == VISIT_CAPTURE || (kind == VISIT_EITHER && captured)) {
         QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
-        QbbSet *kind = &s->sets[qbb_piece_set[captured]];
-        QbbSet old_their = *their, old_kind = *kind;
+        QbbSet *victim = &s->sets[qbb_piece_set[captured]];
+        QbbSet old_their = *their, old_victim = *victim;
         *their = qbb_xor(old_their, t);
-        *kind = qbb_xor(old_kind, t);
+        *victim = qbb_xor(old_victim, t);
         s->occupied = qbb_xor(old_occupied, f);
         s->board[from] = EMPTY;
         s->board[to] = placed;
         s->turn = s->next_turn[turn];
         BACKEND_DEBUG_CHECK(qbb_check, s);
         __asm__ volatile("" : : "m"(*s));
-        *kind = old_kind;
+        *victim = old_victim;
         *their = old_their;
     } else {
         s->occupied = qbb_xor(old_occupied, both);
@@ -112,13 +126,20 @@ ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece
 }
 
 /* A move written to list[n], or visited as a leaf when `leaves` is the
- * state (list is NULL then). */
-ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved)
+ * state (list is NULL then), with what the caller knows of it
+ * (visit_leaf_as). */
+ALWAYS_INLINE void emit_as(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved,
+                           int left, int landed, int kind)
 {
     if (leaves)
-        visit_leaf(leaves, from, to, placed, moved);
+        visit_leaf_as(leaves, from, to, placed, moved, left, landed, kind);
     else
         list[n] = qbb_move(from, to, placed, moved);
+}
+
+ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved)
+{
+    emit_as(list, n, leaves, from, to, placed, moved, -1, -1, VISIT_EITHER);
 }
 
 /* The list position n, or NULL when visiting. */
@@ -127,13 +148,13 @@ ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to
 /* Pawn moves onto `to_set`, each from `to - step`, landing as `placed`
  * (EMPTY: as it was). */
 ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, QbbSet to_set, int step,
-                                  Piece placed)
+                                  Piece placed, int kind)
 {
     int n = 0, to;
     QBB_FOR_EACH(to, to_set)
     {
         Piece moved = s->board[to - step];
-        emit(list, n++, leaves, to - step, to, placed ? placed : moved, moved);
+        emit_as(list, n++, leaves, to - step, to, placed ? placed : moved, moved, -1, -1, kind);
     }
     return n;
 }
@@ -158,11 +179,14 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves,
     int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
     if (list || leaves) {
         Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along1, d1), quiet), s1, to_d1);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along2, d2), quiet), s2, to_d2);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along1, d1), quiet), s1, to_d1, VISIT_QUIET);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along2, d2), quiet), s2, to_d2, VISIT_QUIET);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY,
+                             VISIT_CAPTURE);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1,
+                             VISIT_CAPTURE);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2,
+                             VISIT_CAPTURE);
         return n;
     }
     QbbTally t = qbb_tally_zero();
@@ -232,18 +256,40 @@ ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet ta
         return __builtin_popcount(to_bits);
     Piece piece = s->board[sq];
     int n = 0;
+    if (leaves) {
+        /* Visited: the empty targets, then the men (the occupancy bits). */
+        int kind_set = qbb_piece_set[piece];
+        unsigned quiet = to_bits & ~occupancy, men = to_bits & occupancy;
+        for (; quiet; quiet &= quiet - 1, n++)
+            visit_leaf_as(leaves, sq, qbb_line_squares[at.line][__builtin_ctz(quiet)], piece, piece, kind_set, kind_set,
+                          VISIT_QUIET);
+        for (; men; men &= men - 1, n++)
+            visit_leaf_as(leaves, sq, qbb_line_squares[at.line][__builtin_ctz(men)], piece, piece, kind_set, kind_set,
+                          VISIT_CAPTURE);
+        return n;
+    }
     for (; to_bits; to_bits &= to_bits - 1)
         emit(list, n++, leaves, sq, qbb_line_squares[at.line][__builtin_ctz(to_bits)], piece, piece);
     return n;
 }
 
-/* Moves from `from` onto `to_set`, counted or written. */
-ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int from, QbbSet to_set)
+/* Moves of a man of kind set `kind_set` from `from` onto `to_set`,
+ * counted or written, or visited: first onto the `empty` squares, then
+ * onto men. */
+ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int from, QbbSet to_set, int kind_set,
+                            QbbSet empty)
 {
     if (!list && !leaves)
         return qbb_popcount(to_set);
     Piece piece = s->board[from];
     int n = 0, to;
+    if (leaves) {
+        QBB_FOR_EACH(to, qbb_and(to_set, empty))
+        visit_leaf_as(leaves, from, to, piece, piece, kind_set, kind_set, VISIT_QUIET), n++;
+        QBB_FOR_EACH(to, qbb_andnot(to_set, empty))
+        visit_leaf_as(leaves, from, to, piece, piece, kind_set, kind_set, VISIT_CAPTURE), n++;
+        return n;
+    }
     QBB_FOR_EACH(to, to_set)
     emit(list, n++, leaves, from, to, piece, piece);
     return n;
@@ -362,7 +408,7 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves
         return -1;
     int from;
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
-    n += set_moves(s, AT, leaves, from, qbb_and(qbb_knight_attacks[from], targets));
+    n += set_moves(s, AT, leaves, from, qbb_and(qbb_knight_attacks[from], targets), QBB_SET_KNIGHTS, empty);
     QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men))
     {
         n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_RANK);
@@ -386,12 +432,12 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger);
     if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
         king_targets = qbb_targets_off_slider_map(&sides, king_targets, empty, ksq);
-        n += set_moves(s, AT, leaves, ksq, king_targets);
+        n += set_moves(s, AT, leaves, ksq, king_targets, QBB_SET_KINGS, empty);
     } else {
         Piece king = s->board[ksq];
         QBB_FOR_EACH(to, king_targets)
         if (!king_target_attacked(s, &sides, ksq, to))
-            emit(list, n++, leaves, ksq, to, king, king);
+            emit_as(list, n++, leaves, ksq, to, king, king, QBB_SET_KINGS, QBB_SET_KINGS, VISIT_EITHER);
     }
     return n;
 }
