@@ -59,6 +59,26 @@ ALWAYS_INLINE QbbSet step_toward2(QbbSet a, int d, int side)
     return step_toward(step_toward(a, d), side);
 }
 
+/* Where the moves of a node are visited rather than listed: the state
+ * they are made on, and what is done with each made move (a constant in
+ * each instance, qbb_visit_leaves and qbb_visit_counts). */
+typedef struct QbbVisit {
+    QbbState *s;
+    bool count;     /* count the made position's legal moves (bulk counting's depth 2) */
+    uint64_t total; /* their sum */
+} QbbVisit;
+
+/* The made move, whole in memory: a leaf that the barrier keeps the
+ * compiler from folding into its unmake, or (bulk counting) a position
+ * whose legal moves are counted. */
+ALWAYS_INLINE void visited(QbbVisit *v)
+{
+    if (v->count)
+        v->total += (uint64_t)qbb_count(v->s);
+    else
+        __asm__ volatile("" : : "m"(*v->s));
+}
+
 /* What a visited move is known to be where it is generated: onto an
  * empty square, onto a man, or either (the board tells). */
 enum { VISIT_QUIET, VISIT_CAPTURE, VISIT_EITHER };
@@ -73,9 +93,10 @@ enum { VISIT_QUIET, VISIT_CAPTURE, VISIT_EITHER };
  * empty (`kind`), so a quiet move reads no board byte for a victim and no
  * capture branch is guessed
  * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md, step 1). */
-ALWAYS_INLINE void visit_leaf_as(QbbState *s, int from, int to, Piece placed, Piece moved, int left, int landed,
+ALWAYS_INLINE void visit_leaf_as(QbbVisit *v, int from, int to, Piece placed, Piece moved, int left, int landed,
                                  int kind)
 {
+    QbbState *s = v->s;
     int turn = s->turn;
     if (left < 0)
         left = qbb_piece_set[moved];
@@ -104,7 +125,7 @@ ALWAYS_INLINE void visit_leaf_as(QbbState *s, int from, int to, Piece placed, Pi
         s->board[to] = placed;
         s->turn = s->next_turn[turn];
         BACKEND_DEBUG_CHECK(qbb_check, s);
-        __asm__ volatile("" : : "m"(*s));
+        visited(v);
         *victim = old_victim;
         *their = old_their;
     } else {
@@ -113,7 +134,7 @@ ALWAYS_INLINE void visit_leaf_as(QbbState *s, int from, int to, Piece placed, Pi
         s->board[to] = placed;
         s->turn = s->next_turn[turn];
         BACKEND_DEBUG_CHECK(qbb_check, s);
-        __asm__ volatile("" : : "m"(*s));
+        visited(v);
     }
     s->occupied = old_occupied;
     s->sets[landed] = old_landed;
@@ -128,7 +149,7 @@ ALWAYS_INLINE void visit_leaf_as(QbbState *s, int from, int to, Piece placed, Pi
 /* A move written to list[n], or visited as a leaf when `leaves` is the
  * state (list is NULL then), with what the caller knows of it
  * (visit_leaf_as). */
-ALWAYS_INLINE void emit_as(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved,
+ALWAYS_INLINE void emit_as(QbbMove *list, int n, QbbVisit *leaves, int from, int to, Piece placed, Piece moved,
                            int left, int landed, int kind)
 {
     if (leaves)
@@ -137,7 +158,7 @@ ALWAYS_INLINE void emit_as(QbbMove *list, int n, QbbState *leaves, int from, int
         list[n] = qbb_move(from, to, placed, moved);
 }
 
-ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved)
+ALWAYS_INLINE void emit(QbbMove *list, int n, QbbVisit *leaves, int from, int to, Piece placed, Piece moved)
 {
     emit_as(list, n, leaves, from, to, placed, moved, -1, -1, VISIT_EITHER);
 }
@@ -147,7 +168,7 @@ ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to
 
 /* Pawn moves onto `to_set`, each from `to - step`, landing as `placed`
  * (EMPTY: as it was). */
-ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, QbbSet to_set, int step,
+ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, QbbSet to_set, int step,
                                   Piece placed, int kind)
 {
     int n = 0, to;
@@ -164,7 +185,7 @@ ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbState *le
  * before an edge, so may promote (then the general path takes the node).
  * An army's pawns are committed to its own directions only (qfen.c
  * refuses others, and moves keep it so). */
-ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves, int army, int d1, int d2,
+ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbVisit *leaves, int army, int d1, int d2,
                              QbbSet movers, QbbSet quiet, QbbSet captures, bool committed1, bool committed2)
 {
     QbbSet uncommitted = s->sets[QBB_SET_UNCOMMITTED + army];
@@ -218,7 +239,7 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves,
  * committed pawns of a direction are counted with the first of the mover's
  * armies that has it (`counted`: the directions done): committed pawns
  * carry no army in the sets, and two armies may share a direction. */
-ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int army, QbbSet movers, QbbSet quiet,
+ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, int army, QbbSet movers, QbbSet quiet,
                              QbbSet captures, unsigned *counted)
 {
     int d1 = qbb_army_forward[army][0], d2 = qbb_army_forward[army][1];
@@ -244,7 +265,7 @@ ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves,
  * When both its neighbours on the line are blocked (a man boxed in by his
  * own side, common in the opening) there are none, seen from the sets
  * alone; for a rank the gathering is as cheap as that test. */
-ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, QbbState *leaves,
+ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, QbbVisit *leaves,
                              int sq, int o)
 {
     QbbSquareLine at = qbb_square_lines[sq][o];
@@ -276,7 +297,7 @@ ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet ta
 /* Moves of a man of kind set `kind_set` from `from` onto `to_set`,
  * counted or written, or visited: first onto the `empty` squares, then
  * onto men. */
-ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int from, QbbSet to_set, int kind_set,
+ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, int from, QbbSet to_set, int kind_set,
                             QbbSet empty)
 {
     if (!list && !leaves)
@@ -366,7 +387,7 @@ ALWAYS_INLINE int one_king_out_of_near_danger(const QbbState *s, QbbSet friends,
 /* The common node's moves, written (leaves NULL) or visited as leaves
  * (list NULL, leaves the state: visit_leaf); -1 when the node is not a
  * common one.  (Counted: common_count below.) */
-ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves)
+ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbVisit *leaves)
 {
     int mover = s->turn;
     unsigned armies = s->armies_of[mover];
@@ -534,5 +555,12 @@ int qbb_generate(const QbbState *s, QbbMove *list)
 
 int qbb_visit_leaves(QbbState *s)
 {
-    return common_node(s, NULL, s);
+    QbbVisit v = {s, false, 0};
+    return common_node(s, NULL, &v);
+}
+
+int64_t qbb_visit_counts(QbbState *s)
+{
+    QbbVisit v = {s, true, 0};
+    return common_node(s, NULL, &v) < 0 ? -1 : (int64_t)v.total;
 }
