@@ -146,6 +146,87 @@ ALWAYS_INLINE void visit_leaf_as(QbbVisit *v, int from, int to, Piece placed, Pi
     BACKEND_DEBUG_CHECK(qbb_check, s);
 }
 
+/* One man's visited moves (a knight, a slider, the king: the man stays
+ * in his kind set), the man lifted once for all of them: his square
+ * emptied on the board, the turn passed on, and his controller's set, his
+ * kind set and `occupied` held in registers, so a move is the three sets
+ * stored with his target added, one board byte, the leaf, and the three
+ * stored back (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+ * step 6).  Between visit_man_begin and visit_man_end the state is whole
+ * in memory only inside each move. */
+typedef struct VisitMan {
+    QbbSet controller, kind, occupied; /* the node's, restored after each move */
+    QbbSet *controller_set, *kind_set;
+    int from, turn;
+    Piece piece;
+} VisitMan;
+
+ALWAYS_INLINE void visit_man_begin(QbbVisit *v, VisitMan *m, int from, int kind_set)
+{
+    QbbState *s = v->s;
+    m->from = from;
+    m->turn = s->turn;
+    m->piece = s->board[from];
+    m->controller_set = &s->by_controller[m->turn & 3];
+    m->kind_set = &s->sets[kind_set];
+    m->controller = *m->controller_set;
+    m->kind = *m->kind_set;
+    m->occupied = s->occupied;
+    s->board[from] = EMPTY;
+    s->turn = s->next_turn[m->turn];
+}
+
+ALWAYS_INLINE void visit_man_end(QbbVisit *v, VisitMan *m)
+{
+    QbbState *s = v->s;
+    s->board[m->from] = m->piece;
+    s->turn = m->turn;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+}
+
+/* The man's move onto the empty square `to`. */
+ALWAYS_INLINE void visit_man_quiet(QbbVisit *v, const VisitMan *m, int to)
+{
+    QbbState *s = v->s;
+    QbbSet both = qbb_or(qbb_square_sets[m->from], qbb_square_sets[to]);
+    *m->controller_set = qbb_xor(m->controller, both);
+    *m->kind_set = qbb_xor(m->kind, both);
+    s->occupied = qbb_xor(m->occupied, both);
+    s->board[to] = m->piece;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+    visited(v);
+    *m->controller_set = m->controller;
+    *m->kind_set = m->kind;
+    s->occupied = m->occupied;
+    s->board[to] = EMPTY;
+}
+
+/* The man's capture on `to`. */
+ALWAYS_INLINE void visit_man_capture(QbbVisit *v, const VisitMan *m, int to)
+{
+    QbbState *s = v->s;
+    Piece captured = s->board[to];
+    QbbSet f = qbb_square_sets[m->from], t = qbb_square_sets[to], both = qbb_or(f, t);
+    QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
+    QbbSet *victim = &s->sets[qbb_piece_set[captured]];
+    *m->controller_set = qbb_xor(m->controller, both);
+    *m->kind_set = qbb_xor(m->kind, both);
+    /* Read after the man's stores: the victim's kind set may be his. */
+    QbbSet old_their = *their, old_victim = *victim;
+    *their = qbb_xor(old_their, t);
+    *victim = qbb_xor(old_victim, t);
+    s->occupied = qbb_xor(m->occupied, f);
+    s->board[to] = m->piece;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+    visited(v);
+    *victim = old_victim;
+    *their = old_their;
+    *m->kind_set = m->kind;
+    *m->controller_set = m->controller;
+    s->occupied = m->occupied;
+    s->board[to] = captured;
+}
+
 /* A move written to list[n], or visited as a leaf when `leaves` is the
  * state (list is NULL then), with what the caller knows of it
  * (visit_leaf_as). */
@@ -279,14 +360,14 @@ ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet ta
     int n = 0;
     if (leaves) {
         /* Visited: the empty targets, then the men (the occupancy bits). */
-        int kind_set = qbb_piece_set[piece];
         unsigned quiet = to_bits & ~occupancy, men = to_bits & occupancy;
+        VisitMan m;
+        visit_man_begin(leaves, &m, sq, qbb_piece_set[piece]);
         for (; quiet; quiet &= quiet - 1, n++)
-            visit_leaf_as(leaves, sq, qbb_line_squares[at.line][__builtin_ctz(quiet)], piece, piece, kind_set, kind_set,
-                          VISIT_QUIET);
+            visit_man_quiet(leaves, &m, qbb_line_squares[at.line][__builtin_ctz(quiet)]);
         for (; men; men &= men - 1, n++)
-            visit_leaf_as(leaves, sq, qbb_line_squares[at.line][__builtin_ctz(men)], piece, piece, kind_set, kind_set,
-                          VISIT_CAPTURE);
+            visit_man_capture(leaves, &m, qbb_line_squares[at.line][__builtin_ctz(men)]);
+        visit_man_end(leaves, &m);
         return n;
     }
     for (; to_bits; to_bits &= to_bits - 1)
@@ -305,10 +386,15 @@ ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, 
     Piece piece = s->board[from];
     int n = 0, to;
     if (leaves) {
+        if (qbb_none(to_set))
+            return 0;
+        VisitMan m;
+        visit_man_begin(leaves, &m, from, kind_set);
         QBB_FOR_EACH(to, qbb_and(to_set, empty))
-        visit_leaf_as(leaves, from, to, piece, piece, kind_set, kind_set, VISIT_QUIET), n++;
+        visit_man_quiet(leaves, &m, to), n++;
         QBB_FOR_EACH(to, qbb_andnot(to_set, empty))
-        visit_leaf_as(leaves, from, to, piece, piece, kind_set, kind_set, VISIT_CAPTURE), n++;
+        visit_man_capture(leaves, &m, to), n++;
+        visit_man_end(leaves, &m);
         return n;
     }
     QBB_FOR_EACH(to, to_set)
