@@ -609,17 +609,22 @@ ALWAYS_INLINE int common_count(const QbbState *s)
     }
     int from;
     QbbTally t = sliders;
-    if (pins) {
-        /* A pinned slider moves along its pin line only, where its reach
-         * stops at the king and the pinner; a pinned knight does not move. */
-        t = qbb_tally_zero();
-        n += qbb_count_slider_rays(qbb_andnot(rook_like, pinned), qbb_andnot(bishop_like, pinned), empty, targets);
-        for (int i = 0; i < pins; i++) {
-            int sq = pinned_square[i], o = pinned_orientation[i];
-            Kind kind = PIECE_KIND(s->board[sq]);
-            if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
-                n += line_moves(s, &sides, targets, NULL, NULL, sq, o);
-        }
+    /* A pinned slider moves along its pin line only, where its reach stops
+     * at the king and the pinner (a pinned knight does not move).  The
+     * fills counted his moves along each of his lines, and his rays were
+     * his alone (rays of one side in one direction never overlap; the
+     * others' stop at him either way), so the moves off his pin line are
+     * taken back one line each
+     * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+     * step 7). */
+    for (int i = 0; i < pins; i++) {
+        int sq = pinned_square[i], pin = pinned_orientation[i];
+        Kind kind = PIECE_KIND(s->board[sq]);
+        if (kind != QUEEN && kind != ROOK && kind != BISHOP)
+            continue;
+        for (int o = kind == BISHOP ? QBB_LINE_DIAGONAL : 0; o < (kind == ROOK ? QBB_LINE_DIAGONAL : 4); o++)
+            if (o != pin)
+                n -= line_moves(s, &sides, targets, NULL, NULL, sq, o);
     }
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
     t = qbb_tally_add(t, qbb_and(qbb_knight_attacks[from], targets));
