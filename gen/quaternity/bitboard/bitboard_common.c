@@ -227,6 +227,69 @@ ALWAYS_INLINE void visit_man_capture(QbbVisit *v, const VisitMan *m, int to)
     s->board[to] = captured;
 }
 
+/* A group of pawn moves visited together: every pawn of `from_set`
+ * (one kind set, `left`, each the piece `moved`) stepping by `step` onto
+ * `to_set`, landing as `placed` in kind set `landed`; all quiet or all
+ * captures (`kind`).  As visit_man_*: the turn passed on once, the
+ * controller's set, `occupied` and the two kind sets held in registers
+ * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+ * step 9). */
+ALWAYS_INLINE int visit_pawn_group(QbbVisit *v, QbbSet to_set, int step, Piece moved, Piece placed, int left,
+                                   int landed, int kind)
+{
+    if (qbb_none(to_set))
+        return 0;
+    QbbState *s = v->s;
+    int turn = s->turn, n = 0, to;
+    QbbSet *controller_set = &s->by_controller[turn & 3];
+    QbbSet controller = *controller_set, occupied = s->occupied, left_set = s->sets[left], landed_set = s->sets[landed];
+    s->turn = s->next_turn[turn];
+    QBB_FOR_EACH(to, to_set)
+    {
+        int from = to - step;
+        QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
+        *controller_set = qbb_xor(controller, both);
+        if (left == landed) {
+            s->sets[left] = qbb_xor(left_set, both);
+        } else {
+            s->sets[left] = qbb_xor(left_set, f);
+            s->sets[landed] = qbb_xor(landed_set, t);
+        }
+        s->board[from] = EMPTY;
+        if (kind == VISIT_CAPTURE) {
+            Piece captured = s->board[to];
+            QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
+            QbbSet *victim = &s->sets[qbb_piece_set[captured]];
+            /* Read after the pawn's stores: the victim may share a set. */
+            QbbSet old_their = *their, old_victim = *victim;
+            *their = qbb_xor(old_their, t);
+            *victim = qbb_xor(old_victim, t);
+            s->occupied = qbb_xor(occupied, f);
+            s->board[to] = placed;
+            BACKEND_DEBUG_CHECK(qbb_check, s);
+            visited(v);
+            *victim = old_victim;
+            *their = old_their;
+            s->board[to] = captured;
+        } else {
+            s->occupied = qbb_xor(occupied, both);
+            s->board[to] = placed;
+            BACKEND_DEBUG_CHECK(qbb_check, s);
+            visited(v);
+            s->board[to] = EMPTY;
+        }
+        s->sets[landed] = landed_set;
+        s->sets[left] = left_set;
+        *controller_set = controller;
+        s->occupied = occupied;
+        s->board[from] = moved;
+        n++;
+    }
+    s->turn = turn;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+    return n;
+}
+
 /* A move written to list[n], or visited as a leaf when `leaves` is the
  * state (list is NULL then), with what the caller knows of it
  * (visit_leaf_as). */
@@ -279,7 +342,36 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbVisit *leaves,
     if ((list || leaves) && may_promote)
         return -1;
     int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
-    if (list || leaves) {
+    if (leaves) {
+        /* Visited by kind: the committed pawns of each direction and the
+         * uncommitted apart, so that each group's piece and kind sets are
+         * known (visit_pawn_group). */
+        Piece p1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), p2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
+        Piece pu = PIECE_MAKE(army, PAWN, PAWN_UNCOMMITTED);
+        int k1 = QBB_SET_PAWNS + d1, k2 = QBB_SET_PAWNS + d2, ku = QBB_SET_UNCOMMITTED + army;
+        QbbSet c1 = qbb_andnot(along1, uncommitted), c2 = qbb_andnot(along2, uncommitted);
+        QbbSet u = qbb_and(along1, uncommitted);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(c1, d1), quiet), s1, p1, p1, k1, k1, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(u, d1), quiet), s1, pu, p1, ku, k1, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(c2, d2), quiet), s2, p2, p2, k2, k2, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(u, d2), quiet), s2, pu, p2, ku, k2, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c1, d1, d2), captures), s1 + s2, p1, p1, k1, k1,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c2, d1, d2), captures), s1 + s2, p2, p2, k2, k2,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(u, d1, d2), captures), s1 + s2, pu, pu, ku, ku,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c1, d1, d2 ^ 1), captures), s1 - s2, p1, p1, k1, k1,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(u, d1, d2 ^ 1), captures), s1 - s2, pu, p1, ku, k1,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c2, d2, d1 ^ 1), captures), s2 - s1, p2, p2, k2, k2,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(u, d2, d1 ^ 1), captures), s2 - s1, pu, p2, ku, k2,
+                              VISIT_CAPTURE);
+        return n;
+    }
+    if (list) {
         Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
         n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along1, d1), quiet), s1, to_d1, VISIT_QUIET);
         n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along2, d2), quiet), s2, to_d2, VISIT_QUIET);
@@ -471,7 +563,7 @@ ALWAYS_INLINE int one_king_out_of_near_danger(const QbbState *s, QbbSet friends,
 }
 
 /* The common node's moves, written (leaves NULL) or visited as leaves
- * (list NULL, leaves the state: visit_leaf); -1 when the node is not a
+ * (list NULL, leaves the visit: visit_leaf_as, visit_man_*); -1 when the node is not a
  * common one.  (Counted: common_count below.) */
 ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbVisit *leaves)
 {
