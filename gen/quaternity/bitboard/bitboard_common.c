@@ -59,15 +59,50 @@ ALWAYS_INLINE QbbSet step_toward2(QbbSet a, int d, int side)
     return step_toward(step_toward(a, d), side);
 }
 
+/* Where the moves of a node are visited rather than listed: the state
+ * they are made on, and what is done with each made move (a constant in
+ * each instance, qbb_visit_leaves and qbb_visit_counts). */
+typedef struct QbbVisit {
+    QbbState *s;
+    bool count;     /* count the made position's legal moves (bulk counting's depth 2) */
+    uint64_t total; /* their sum */
+} QbbVisit;
+
+/* The made move, whole in memory: a leaf that the barrier keeps the
+ * compiler from folding into its unmake, or (bulk counting) a position
+ * whose legal moves are counted. */
+ALWAYS_INLINE void visited(QbbVisit *v)
+{
+    if (v->count)
+        v->total += (uint64_t)qbb_count(v->s);
+    else
+        __asm__ volatile("" : : "m"(*v->s));
+}
+
+/* What a visited move is known to be where it is generated: onto an
+ * empty square, onto a man, or either (the board tells). */
+enum { VISIT_QUIET, VISIT_CAPTURE, VISIT_EITHER };
+
 /* A leaf of the perft without bulk counting, visited where it is
  * generated (qbb_visit_leaves): the move made on the state, whole in
  * memory, and unmade from the values held in registers, with no list, no
  * QbbSaved record and the next turn known once per node
- * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, step 5). */
-ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece moved)
+ * (results/experiments/2026-12-06-quaternity-bitboard-speed/steps.md, step 5).
+ * A make per move kind: the caller passes the kind sets the man leaves and
+ * lands in when it knows them (-1: looked up) and whether the target is
+ * empty (`kind`), so a quiet move reads no board byte for a victim and no
+ * capture branch is guessed
+ * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md, step 1). */
+ALWAYS_INLINE void visit_leaf_as(QbbVisit *v, int from, int to, Piece placed, Piece moved, int left, int landed,
+                                 int kind)
 {
-    int turn = s->turn, left = qbb_piece_set[moved], landed = qbb_piece_set[placed];
-    Piece captured = s->board[to];
+    QbbState *s = v->s;
+    int turn = s->turn;
+    if (left < 0)
+        left = qbb_piece_set[moved];
+    if (landed < 0)
+        landed = qbb_piece_set[placed];
+    Piece captured = kind == VISIT_QUIET ? EMPTY : s->board[to];
     QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
     QbbSet *controller = &s->by_controller[turn & 3];
     QbbSet old_controller = *controller, old_occupied = s->occupied, old_left = s->sets[left];
@@ -79,19 +114,19 @@ ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece
         s->sets[left] = qbb_xor(old_left, f);
         s->sets[landed] = qbb_xor(old_landed, t);
     }
-    if (captured) {
+    if (kind == VISIT_CAPTURE || (kind == VISIT_EITHER && captured)) {
         QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
-        QbbSet *kind = &s->sets[qbb_piece_set[captured]];
-        QbbSet old_their = *their, old_kind = *kind;
+        QbbSet *victim = &s->sets[qbb_piece_set[captured]];
+        QbbSet old_their = *their, old_victim = *victim;
         *their = qbb_xor(old_their, t);
-        *kind = qbb_xor(old_kind, t);
+        *victim = qbb_xor(old_victim, t);
         s->occupied = qbb_xor(old_occupied, f);
         s->board[from] = EMPTY;
         s->board[to] = placed;
         s->turn = s->next_turn[turn];
         BACKEND_DEBUG_CHECK(qbb_check, s);
-        __asm__ volatile("" : : "m"(*s));
-        *kind = old_kind;
+        visited(v);
+        *victim = old_victim;
         *their = old_their;
     } else {
         s->occupied = qbb_xor(old_occupied, both);
@@ -99,7 +134,7 @@ ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece
         s->board[to] = placed;
         s->turn = s->next_turn[turn];
         BACKEND_DEBUG_CHECK(qbb_check, s);
-        __asm__ volatile("" : : "m"(*s));
+        visited(v);
     }
     s->occupied = old_occupied;
     s->sets[landed] = old_landed;
@@ -111,14 +146,165 @@ ALWAYS_INLINE void visit_leaf(QbbState *s, int from, int to, Piece placed, Piece
     BACKEND_DEBUG_CHECK(qbb_check, s);
 }
 
+/* One man's visited moves (a knight, a slider, the king: the man stays
+ * in his kind set), the man lifted once for all of them: his square
+ * emptied on the board, the turn passed on, and his controller's set, his
+ * kind set and `occupied` held in registers, so a move is the three sets
+ * stored with his target added, one board byte, the leaf, and the three
+ * stored back (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+ * step 6).  Between visit_man_begin and visit_man_end the state is whole
+ * in memory only inside each move. */
+typedef struct VisitMan {
+    QbbSet controller, kind, occupied; /* the node's, restored after each move */
+    QbbSet *controller_set, *kind_set;
+    int from, turn;
+    Piece piece;
+} VisitMan;
+
+ALWAYS_INLINE void visit_man_begin(QbbVisit *v, VisitMan *m, int from, int kind_set)
+{
+    QbbState *s = v->s;
+    m->from = from;
+    m->turn = s->turn;
+    m->piece = s->board[from];
+    m->controller_set = &s->by_controller[m->turn & 3];
+    m->kind_set = &s->sets[kind_set];
+    m->controller = *m->controller_set;
+    m->kind = *m->kind_set;
+    m->occupied = s->occupied;
+    s->board[from] = EMPTY;
+    s->turn = s->next_turn[m->turn];
+}
+
+ALWAYS_INLINE void visit_man_end(QbbVisit *v, VisitMan *m)
+{
+    QbbState *s = v->s;
+    s->board[m->from] = m->piece;
+    s->turn = m->turn;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+}
+
+/* The man's move onto the empty square `to`. */
+ALWAYS_INLINE void visit_man_quiet(QbbVisit *v, const VisitMan *m, int to)
+{
+    QbbState *s = v->s;
+    QbbSet both = qbb_or(qbb_square_sets[m->from], qbb_square_sets[to]);
+    *m->controller_set = qbb_xor(m->controller, both);
+    *m->kind_set = qbb_xor(m->kind, both);
+    s->occupied = qbb_xor(m->occupied, both);
+    s->board[to] = m->piece;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+    visited(v);
+    *m->controller_set = m->controller;
+    *m->kind_set = m->kind;
+    s->occupied = m->occupied;
+    s->board[to] = EMPTY;
+}
+
+/* The man's capture on `to`. */
+ALWAYS_INLINE void visit_man_capture(QbbVisit *v, const VisitMan *m, int to)
+{
+    QbbState *s = v->s;
+    Piece captured = s->board[to];
+    QbbSet f = qbb_square_sets[m->from], t = qbb_square_sets[to], both = qbb_or(f, t);
+    QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
+    QbbSet *victim = &s->sets[qbb_piece_set[captured]];
+    *m->controller_set = qbb_xor(m->controller, both);
+    *m->kind_set = qbb_xor(m->kind, both);
+    /* Read after the man's stores: the victim's kind set may be his. */
+    QbbSet old_their = *their, old_victim = *victim;
+    *their = qbb_xor(old_their, t);
+    *victim = qbb_xor(old_victim, t);
+    s->occupied = qbb_xor(m->occupied, f);
+    s->board[to] = m->piece;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+    visited(v);
+    *victim = old_victim;
+    *their = old_their;
+    *m->kind_set = m->kind;
+    *m->controller_set = m->controller;
+    s->occupied = m->occupied;
+    s->board[to] = captured;
+}
+
+/* A group of pawn moves visited together: every pawn of `from_set`
+ * (one kind set, `left`, each the piece `moved`) stepping by `step` onto
+ * `to_set`, landing as `placed` in kind set `landed`; all quiet or all
+ * captures (`kind`).  As visit_man_*: the turn passed on once, the
+ * controller's set, `occupied` and the two kind sets held in registers
+ * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+ * step 9). */
+ALWAYS_INLINE int visit_pawn_group(QbbVisit *v, QbbSet to_set, int step, Piece moved, Piece placed, int left,
+                                   int landed, int kind)
+{
+    if (qbb_none(to_set))
+        return 0;
+    QbbState *s = v->s;
+    int turn = s->turn, n = 0, to;
+    QbbSet *controller_set = &s->by_controller[turn & 3];
+    QbbSet controller = *controller_set, occupied = s->occupied, left_set = s->sets[left], landed_set = s->sets[landed];
+    s->turn = s->next_turn[turn];
+    QBB_FOR_EACH(to, to_set)
+    {
+        int from = to - step;
+        QbbSet f = qbb_square_sets[from], t = qbb_square_sets[to], both = qbb_or(f, t);
+        *controller_set = qbb_xor(controller, both);
+        if (left == landed) {
+            s->sets[left] = qbb_xor(left_set, both);
+        } else {
+            s->sets[left] = qbb_xor(left_set, f);
+            s->sets[landed] = qbb_xor(landed_set, t);
+        }
+        s->board[from] = EMPTY;
+        if (kind == VISIT_CAPTURE) {
+            Piece captured = s->board[to];
+            QbbSet *their = &s->by_controller[s->controller[PIECE_ARMY(captured)] & 3];
+            QbbSet *victim = &s->sets[qbb_piece_set[captured]];
+            /* Read after the pawn's stores: the victim may share a set. */
+            QbbSet old_their = *their, old_victim = *victim;
+            *their = qbb_xor(old_their, t);
+            *victim = qbb_xor(old_victim, t);
+            s->occupied = qbb_xor(occupied, f);
+            s->board[to] = placed;
+            BACKEND_DEBUG_CHECK(qbb_check, s);
+            visited(v);
+            *victim = old_victim;
+            *their = old_their;
+            s->board[to] = captured;
+        } else {
+            s->occupied = qbb_xor(occupied, both);
+            s->board[to] = placed;
+            BACKEND_DEBUG_CHECK(qbb_check, s);
+            visited(v);
+            s->board[to] = EMPTY;
+        }
+        s->sets[landed] = landed_set;
+        s->sets[left] = left_set;
+        *controller_set = controller;
+        s->occupied = occupied;
+        s->board[from] = moved;
+        n++;
+    }
+    s->turn = turn;
+    BACKEND_DEBUG_CHECK(qbb_check, s);
+    return n;
+}
+
 /* A move written to list[n], or visited as a leaf when `leaves` is the
- * state (list is NULL then). */
-ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to, Piece placed, Piece moved)
+ * state (list is NULL then), with what the caller knows of it
+ * (visit_leaf_as). */
+ALWAYS_INLINE void emit_as(QbbMove *list, int n, QbbVisit *leaves, int from, int to, Piece placed, Piece moved,
+                           int left, int landed, int kind)
 {
     if (leaves)
-        visit_leaf(leaves, from, to, placed, moved);
+        visit_leaf_as(leaves, from, to, placed, moved, left, landed, kind);
     else
         list[n] = qbb_move(from, to, placed, moved);
+}
+
+ALWAYS_INLINE void emit(QbbMove *list, int n, QbbVisit *leaves, int from, int to, Piece placed, Piece moved)
+{
+    emit_as(list, n, leaves, from, to, placed, moved, -1, -1, VISIT_EITHER);
 }
 
 /* The list position n, or NULL when visiting. */
@@ -126,14 +312,14 @@ ALWAYS_INLINE void emit(QbbMove *list, int n, QbbState *leaves, int from, int to
 
 /* Pawn moves onto `to_set`, each from `to - step`, landing as `placed`
  * (EMPTY: as it was). */
-ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, QbbSet to_set, int step,
-                                  Piece placed)
+ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, QbbSet to_set, int step,
+                                  Piece placed, int kind)
 {
     int n = 0, to;
     QBB_FOR_EACH(to, to_set)
     {
         Piece moved = s->board[to - step];
-        emit(list, n++, leaves, to - step, to, placed ? placed : moved, moved);
+        emit_as(list, n++, leaves, to - step, to, placed ? placed : moved, moved, -1, -1, kind);
     }
     return n;
 }
@@ -143,7 +329,7 @@ ALWAYS_INLINE int list_pawn_moves(const QbbState *s, QbbMove *list, QbbState *le
  * before an edge, so may promote (then the general path takes the node).
  * An army's pawns are committed to its own directions only (qfen.c
  * refuses others, and moves keep it so). */
-ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves, int army, int d1, int d2,
+ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbVisit *leaves, int army, int d1, int d2,
                              QbbSet movers, QbbSet quiet, QbbSet captures, bool committed1, bool committed2)
 {
     QbbSet uncommitted = s->sets[QBB_SET_UNCOMMITTED + army];
@@ -156,13 +342,45 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves,
     if ((list || leaves) && may_promote)
         return -1;
     int s1 = qbb_pawn_step(d1), s2 = qbb_pawn_step(d2), n = 0;
-    if (list || leaves) {
+    if (leaves) {
+        /* Visited by kind: the committed pawns of each direction and the
+         * uncommitted apart, so that each group's piece and kind sets are
+         * known (visit_pawn_group). */
+        Piece p1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), p2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
+        Piece pu = PIECE_MAKE(army, PAWN, PAWN_UNCOMMITTED);
+        int k1 = QBB_SET_PAWNS + d1, k2 = QBB_SET_PAWNS + d2, ku = QBB_SET_UNCOMMITTED + army;
+        QbbSet c1 = qbb_andnot(along1, uncommitted), c2 = qbb_andnot(along2, uncommitted);
+        QbbSet u = qbb_and(along1, uncommitted);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(c1, d1), quiet), s1, p1, p1, k1, k1, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(u, d1), quiet), s1, pu, p1, ku, k1, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(c2, d2), quiet), s2, p2, p2, k2, k2, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward(u, d2), quiet), s2, pu, p2, ku, k2, VISIT_QUIET);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c1, d1, d2), captures), s1 + s2, p1, p1, k1, k1,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c2, d1, d2), captures), s1 + s2, p2, p2, k2, k2,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(u, d1, d2), captures), s1 + s2, pu, pu, ku, ku,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c1, d1, d2 ^ 1), captures), s1 - s2, p1, p1, k1, k1,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(u, d1, d2 ^ 1), captures), s1 - s2, pu, p1, ku, k1,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(c2, d2, d1 ^ 1), captures), s2 - s1, p2, p2, k2, k2,
+                              VISIT_CAPTURE);
+        n += visit_pawn_group(leaves, qbb_and(step_toward2(u, d2, d1 ^ 1), captures), s2 - s1, pu, p2, ku, k2,
+                              VISIT_CAPTURE);
+        return n;
+    }
+    if (list) {
         Piece to_d1 = PIECE_MAKE(army, PAWN, PAWN_UP + d1), to_d2 = PIECE_MAKE(army, PAWN, PAWN_UP + d2);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along1, d1), quiet), s1, to_d1);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along2, d2), quiet), s2, to_d2);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1);
-        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along1, d1), quiet), s1, to_d1, VISIT_QUIET);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward(along2, d2), quiet), s2, to_d2, VISIT_QUIET);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(both, d1, d2), captures), s1 + s2, EMPTY,
+                             VISIT_CAPTURE);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along1, d1, d2 ^ 1), captures), s1 - s2, to_d1,
+                             VISIT_CAPTURE);
+        n += list_pawn_moves(s, AT, leaves, qbb_and(step_toward2(along2, d2, d1 ^ 1), captures), s2 - s1, to_d2,
+                             VISIT_CAPTURE);
         return n;
     }
     QbbTally t = qbb_tally_zero();
@@ -194,7 +412,7 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbState *leaves,
  * committed pawns of a direction are counted with the first of the mover's
  * armies that has it (`counted`: the directions done): committed pawns
  * carry no army in the sets, and two armies may share a direction. */
-ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int army, QbbSet movers, QbbSet quiet,
+ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, int army, QbbSet movers, QbbSet quiet,
                              QbbSet captures, unsigned *counted)
 {
     int d1 = qbb_army_forward[army][0], d2 = qbb_army_forward[army][1];
@@ -220,7 +438,7 @@ ALWAYS_INLINE int pawn_moves(const QbbState *s, QbbMove *list, QbbState *leaves,
  * When both its neighbours on the line are blocked (a man boxed in by his
  * own side, common in the opening) there are none, seen from the sets
  * alone; for a rank the gathering is as cheap as that test. */
-ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, QbbState *leaves,
+ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet targets, QbbMove *list, QbbVisit *leaves,
                              int sq, int o)
 {
     QbbSquareLine at = qbb_square_lines[sq][o];
@@ -232,18 +450,45 @@ ALWAYS_INLINE int line_moves(const QbbState *s, const QbbSides *sides, QbbSet ta
         return __builtin_popcount(to_bits);
     Piece piece = s->board[sq];
     int n = 0;
+    if (leaves) {
+        /* Visited: the empty targets, then the men (the occupancy bits). */
+        unsigned quiet = to_bits & ~occupancy, men = to_bits & occupancy;
+        VisitMan m;
+        visit_man_begin(leaves, &m, sq, qbb_piece_set[piece]);
+        for (; quiet; quiet &= quiet - 1, n++)
+            visit_man_quiet(leaves, &m, qbb_line_squares[at.line][__builtin_ctz(quiet)]);
+        for (; men; men &= men - 1, n++)
+            visit_man_capture(leaves, &m, qbb_line_squares[at.line][__builtin_ctz(men)]);
+        visit_man_end(leaves, &m);
+        return n;
+    }
     for (; to_bits; to_bits &= to_bits - 1)
         emit(list, n++, leaves, sq, qbb_line_squares[at.line][__builtin_ctz(to_bits)], piece, piece);
     return n;
 }
 
-/* Moves from `from` onto `to_set`, counted or written. */
-ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbState *leaves, int from, QbbSet to_set)
+/* Moves of a man of kind set `kind_set` from `from` onto `to_set`,
+ * counted or written, or visited: first onto the `empty` squares, then
+ * onto men. */
+ALWAYS_INLINE int set_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, int from, QbbSet to_set, int kind_set,
+                            QbbSet empty)
 {
     if (!list && !leaves)
         return qbb_popcount(to_set);
     Piece piece = s->board[from];
     int n = 0, to;
+    if (leaves) {
+        if (qbb_none(to_set))
+            return 0;
+        VisitMan m;
+        visit_man_begin(leaves, &m, from, kind_set);
+        QBB_FOR_EACH(to, qbb_and(to_set, empty))
+        visit_man_quiet(leaves, &m, to), n++;
+        QBB_FOR_EACH(to, qbb_andnot(to_set, empty))
+        visit_man_capture(leaves, &m, to), n++;
+        visit_man_end(leaves, &m);
+        return n;
+    }
     QBB_FOR_EACH(to, to_set)
     emit(list, n++, leaves, from, to, piece, piece);
     return n;
@@ -318,9 +563,9 @@ ALWAYS_INLINE int one_king_out_of_near_danger(const QbbState *s, QbbSet friends,
 }
 
 /* The common node's moves, written (leaves NULL) or visited as leaves
- * (list NULL, leaves the state: visit_leaf); -1 when the node is not a
+ * (list NULL, leaves the visit: visit_leaf_as, visit_man_*); -1 when the node is not a
  * common one.  (Counted: common_count below.) */
-ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves)
+ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbVisit *leaves)
 {
     int mover = s->turn;
     unsigned armies = s->armies_of[mover];
@@ -362,7 +607,7 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves
         return -1;
     int from;
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
-    n += set_moves(s, AT, leaves, from, qbb_and(qbb_knight_attacks[from], targets));
+    n += set_moves(s, AT, leaves, from, qbb_and(qbb_knight_attacks[from], targets), QBB_SET_KNIGHTS, empty);
     QBB_FOR_EACH(from, qbb_and(qbb_sliders_for(s, QBB_LINE_RANK), free_men))
     {
         n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_RANK);
@@ -386,12 +631,12 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbState *leaves
     QbbSet king_targets = qbb_andnot(qbb_and(qbb_king_attacks[ksq], targets), danger);
     if (qbb_popcount(king_targets) >= QBB_KING_TARGETS_FOR_MAP) {
         king_targets = qbb_targets_off_slider_map(&sides, king_targets, empty, ksq);
-        n += set_moves(s, AT, leaves, ksq, king_targets);
+        n += set_moves(s, AT, leaves, ksq, king_targets, QBB_SET_KINGS, empty);
     } else {
         Piece king = s->board[ksq];
         QBB_FOR_EACH(to, king_targets)
         if (!king_target_attacked(s, &sides, ksq, to))
-            emit(list, n++, leaves, ksq, to, king, king);
+            emit_as(list, n++, leaves, ksq, to, king, king, QBB_SET_KINGS, QBB_SET_KINGS, VISIT_EITHER);
     }
     return n;
 }
@@ -456,17 +701,22 @@ ALWAYS_INLINE int common_count(const QbbState *s)
     }
     int from;
     QbbTally t = sliders;
-    if (pins) {
-        /* A pinned slider moves along its pin line only, where its reach
-         * stops at the king and the pinner; a pinned knight does not move. */
-        t = qbb_tally_zero();
-        n += qbb_count_slider_rays(qbb_andnot(rook_like, pinned), qbb_andnot(bishop_like, pinned), empty, targets);
-        for (int i = 0; i < pins; i++) {
-            int sq = pinned_square[i], o = pinned_orientation[i];
-            Kind kind = PIECE_KIND(s->board[sq]);
-            if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
-                n += line_moves(s, &sides, targets, NULL, NULL, sq, o);
-        }
+    /* A pinned slider moves along its pin line only, where its reach stops
+     * at the king and the pinner (a pinned knight does not move).  The
+     * fills counted his moves along each of his lines, and his rays were
+     * his alone (rays of one side in one direction never overlap; the
+     * others' stop at him either way), so the moves off his pin line are
+     * taken back one line each
+     * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+     * step 7). */
+    for (int i = 0; i < pins; i++) {
+        int sq = pinned_square[i], pin = pinned_orientation[i];
+        Kind kind = PIECE_KIND(s->board[sq]);
+        if (kind != QUEEN && kind != ROOK && kind != BISHOP)
+            continue;
+        for (int o = kind == BISHOP ? QBB_LINE_DIAGONAL : 0; o < (kind == ROOK ? QBB_LINE_DIAGONAL : 4); o++)
+            if (o != pin)
+                n -= line_moves(s, &sides, targets, NULL, NULL, sq, o);
     }
     QBB_FOR_EACH(from, qbb_and(s->sets[QBB_SET_KNIGHTS], free_men))
     t = qbb_tally_add(t, qbb_and(qbb_knight_attacks[from], targets));
@@ -488,5 +738,12 @@ int qbb_generate(const QbbState *s, QbbMove *list)
 
 int qbb_visit_leaves(QbbState *s)
 {
-    return common_node(s, NULL, s);
+    QbbVisit v = {s, false, 0};
+    return common_node(s, NULL, &v);
+}
+
+int64_t qbb_visit_counts(QbbState *s)
+{
+    QbbVisit v = {s, true, 0};
+    return common_node(s, NULL, &v) < 0 ? -1 : (int64_t)v.total;
 }

@@ -18,6 +18,11 @@ int qbb_count(const QbbState *s);
  * generator (then the caller makes the moves of qbb_generate's list). */
 int qbb_visit_leaves(QbbState *s);
 
+/* Bulk counting's depth 2 the same way: every legal move made on `s` and
+ * the made position's legal moves counted (qbb_count), no list; returns
+ * the sum, or -1 for a node left to the general generator. */
+int64_t qbb_visit_counts(QbbState *s);
+
 /* Both take the common node on their own (bitboard_common.c) and leave
  * every other to these, which handle any position (bitboard_movegen.c). */
 int qbb_generate_general(const QbbState *s, QbbMove *list);

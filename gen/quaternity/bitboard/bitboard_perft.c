@@ -1,7 +1,10 @@
 /* The perft recursion: a move list per ply on the C stack, incremental
  * make/unmake (unmake restores the sets make saved, QbbSaved), and with
- * bulk counting the last ply as one qbb_count.  One body, perft_t,
- * instantiated for each mode with `bulk` a constant. */
+ * bulk counting the last ply as one qbb_count.  The last ply made (depth
+ * 1 without bulk counting, depth 2 with it) is visited where it is
+ * generated in a common node, no list (qbb_visit_leaves,
+ * qbb_visit_counts).  One body, perft_t, instantiated for each mode with
+ * `bulk` a constant. */
 #include "bitboard_perft.h"
 
 #include "backend.h"
@@ -21,13 +24,17 @@ static inline __attribute__((always_inline)) uint64_t perft_t(QbbState *s, int d
 {
     if (bulk && depth == 1)
         return (uint64_t)qbb_count(s);
-    if (!bulk && depth == 1) {
-        int leaves = qbb_visit_leaves(s);
-        if (leaves >= 0)
-            return (uint64_t)leaves;
+    /* The last ply made (or, with bulk counting, the last but one) is
+     * visited where it is generated, no list, in a common node; any other
+     * node (-1) takes the general generator's list. */
+    bool visited = (bulk && depth == 2) || (!bulk && depth == 1);
+    if (visited) {
+        int64_t nodes = bulk ? qbb_visit_counts(s) : qbb_visit_leaves(s);
+        if (nodes >= 0)
+            return (uint64_t)nodes;
     }
     QbbMove moves[QBB_MAX_MOVES];
-    int n = qbb_generate(s, moves);
+    int n = visited ? qbb_generate_general(s, moves) : qbb_generate(s, moves);
     uint64_t nodes = 0;
     int turn = s->turn;
     for (int i = 0; i < n; i++) {

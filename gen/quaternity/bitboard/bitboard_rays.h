@@ -96,6 +96,10 @@ static inline __attribute__((always_inline)) void qbb_count_and_map_toward(QbbSe
 
 #if defined(QBB_AVX512_POPCOUNT) && defined(QBB_AVX512_FUNNEL) && defined(__AVX512BW__)
 #define QBB_PAIRED_FILLS 1
+/* 0..31: each 16-bit lane's own index (VPERMW's identity). */
+static const uint16_t qbb_pair_lane_index[32]
+    __attribute__((aligned(64))) = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
 /* Two sets in one 512-bit register (the mover's sliders low, the
  * enemies' high), stepped together: the same rank and file steps as
  * bb144_avx2.h's, on both halves at once.  Each half's word 3 is zero
@@ -104,7 +108,17 @@ static inline __attribute__((always_inline)) void qbb_count_and_map_toward(QbbSe
 static inline __attribute__((always_inline)) __m512i qbb_pair_steps(__m512i a, int dr, int df, int k)
 {
     __m512i zero = _mm512_setzero_si512();
-    if (dr > 0) {
+    if (dr && k <= 2) {
+        /* One or two ranks: one VPERMW moves each rank's 16-bit lane to its
+         * neighbour's, the lanes entering a half zeroed by the mask: one
+         * operation for VALIGNQ + VPSHLDQ, 1.03-1.08x with bulk counting
+         * (results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+         * step 2; the same in the 256-bit steps gained nothing). */
+        __m512i lanes = _mm512_loadu_si512(qbb_pair_lane_index);
+        __m512i from = _mm512_add_epi16(lanes, _mm512_set1_epi16((short)(dr > 0 ? -k : k)));
+        __mmask32 keep = dr > 0 ? (k == 1 ? 0xFFFEFFFEu : 0xFFFCFFFCu) : (k == 1 ? 0x7FFF7FFFu : 0x3FFF3FFFu);
+        a = _mm512_maskz_permutexvar_epi16(keep, from, a);
+    } else if (dr > 0) {
         __m512i low_up = _mm512_maskz_alignr_epi64(0xEE, a, zero, 7); /* {0, w0, w1, w2} each half */
         switch (k) {
         case 1: a = _mm512_shldi_epi64(a, low_up, 16); break;
