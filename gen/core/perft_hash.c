@@ -136,11 +136,6 @@ void perft_hash_describe(const PerftHash *table, char *out, size_t outlen)
                  table->verify ? ", verified" : "");
 }
 
-size_t perft_hash_bytes(const PerftHash *table)
-{
-    return table->bytes;
-}
-
 void perft_hash_set_verify(PerftHash *table, bool verify)
 {
     table->verify = verify;

@@ -66,8 +66,7 @@ void perft_hash_clear(PerftHash *table);
  * verify on): what a report says beside each figure. */
 void perft_hash_describe(const PerftHash *table, char *out, size_t outlen);
 
-/* Bytes the table really holds, and the MiB reports name. */
-size_t perft_hash_bytes(const PerftHash *table);
+/* The MiB the table holds, as reports name it. */
 size_t perft_hash_mib(const PerftHash *table);
 
 /* With verify on, searches recompute about one hit in 1024 with the
