@@ -253,9 +253,7 @@ static int crosscheck_counts(const Participant *ps, int count, const CountPolicy
 int crosscheck(const Participant *ps, int count, const CountPolicy *c, const DivideQuery *q, Divide *divides,
                CrossReport *report, char *err, size_t errlen)
 {
-    bool engines = false;
-    for (int k = 0; k < count; k++)
-        engines |= ps[k].engine != NULL;
+    bool engines = participants_include_engine(ps, count);
     InterruptGuard guard;
     if (!engines)
         interrupt_install(&guard);

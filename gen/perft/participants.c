@@ -107,6 +107,14 @@ int participants_of_game(Participants *p, Game game, Participant *out)
     return n;
 }
 
+bool participants_include_engine(const Participant *ps, int count)
+{
+    for (int k = 0; k < count; k++)
+        if (ps[k].engine)
+            return true;
+    return false;
+}
+
 bool participant_has_stats(const Participant *p)
 {
     const Backend *b = p->backend;

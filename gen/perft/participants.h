@@ -59,6 +59,10 @@ int participants_settle_games(Participants *p, unsigned games, const char *posit
  * most). */
 int participants_of_game(Participants *p, Game game, Participant *out);
 
+/* Whether an engine is among the `count` participants (a count with one
+ * leaves SIGINT to the handler that ends the engines). */
+bool participants_include_engine(const Participant *ps, int count);
+
 /* Whether `p` counts perft statistics (--stats): a built-in backend whose
  * core has them (perft_stats.h), or an engine whose answers have carried
  * them (gen/perft/README.md, "Statistics"); the template today counts

@@ -190,9 +190,7 @@ static int run_games(PgnSuite *u, FILE *file)
      * suite's do: run_suite.c), so that a signal between two positions
      * stops the run and is reported. */
     InterruptGuard guard;
-    u->guarded = true;
-    for (int k = 0; k < u->count; k++)
-        u->guarded &= u->ps[k].engine == NULL;
+    u->guarded = !participants_include_engine(u->ps, u->count);
     if (u->guarded)
         interrupt_install(&guard);
     int line = 0, number = 0, status = 0;

@@ -353,24 +353,17 @@ static const char *divide_total(Collected *d, PerftCount n, const char *fields, 
     return stats_read(d, fields, n, &d->total_stats, what, size);
 }
 
-/* Whether statistics are asked of the engine: in a --stats run, with the
- * columns of the query's game (UCI engines play chess). */
-static bool stats_asked(const Engine *e)
-{
-    return e->stats_wanted;
-}
-
 /* The statistics checks of a complete answer, its moves' counts known to
  * add up and every line known to carry statistics or none to: NULL, or
  * what is wrong, in `what`.  Their columns add up, and the engine gives
  * them in every answer or in none. */
-static const char *stats_finish(Engine *e, Collected *d, Game game, char *what, size_t size)
+static const char *stats_finish(Engine *e, Collected *d, char *what, size_t size)
 {
     bool with = d->first_has_stats;
-    int c = perft_stats_first_difference_in(game, &d->stats_sum, &d->total_stats);
+    int c = perft_stats_first_difference_in(d->game, &d->stats_sum, &d->total_stats);
     if (with && c < STATS_COLUMNS) {
-        snprintf(what, size, "its moves' %s add up to %" PRIu64 ", its total says %" PRIu64, perft_stats_name(game, c),
-                 d->stats_sum.count[c], d->total_stats.count[c]);
+        snprintf(what, size, "its moves' %s add up to %" PRIu64 ", its total says %" PRIu64,
+                 perft_stats_name(d->game, c), d->stats_sum.count[c], d->total_stats.count[c]);
         return what;
     }
     EngineStats now = with ? ENGINE_STATS_GIVEN : ENGINE_STATS_NONE;
@@ -382,14 +375,13 @@ static const char *stats_finish(Engine *e, Collected *d, Game game, char *what, 
     }
     e->stats = now;
     Divide *out = d->divide;
-    out->has_stats = out->entry_stats = stats_asked(e) && now == ENGINE_STATS_GIVEN;
+    out->has_stats = out->entry_stats = e->stats_wanted && now == ENGINE_STATS_GIVEN;
     out->stats = d->total_stats;
     return NULL;
 }
 
 /* The checks every complete answer passes; -1 after engine_failed. */
-static int divide_finish(Engine *e, const char *query, const Answer *a, Collected *d, Game game, char *err,
-                         size_t errlen)
+static int divide_finish(Engine *e, const char *query, const Answer *a, Collected *d, char *err, size_t errlen)
 {
     char what[256];
     if (!d->has_total)
@@ -401,9 +393,9 @@ static int divide_finish(Engine *e, const char *query, const Answer *a, Collecte
                  PERFT_COUNT_TEXT(d->total));
         return engine_failed(e, query, a, err, errlen, what);
     }
-    if (stats_finish(e, d, game, what, sizeof what))
+    if (stats_finish(e, d, what, sizeof what))
         return engine_failed(e, query, a, err, errlen, what);
-    divide_sort(game, d->notation, d->divide);
+    divide_sort(d->game, d->notation, d->divide);
     return 0;
 }
 
@@ -432,7 +424,7 @@ static int uci_chess960_mode(Engine *e, const char *query, bool on, char *err, s
  * once, before the first query of a --stats run. */
 static int uci_stats_request(Engine *e, const char *query, char *err, size_t errlen)
 {
-    if (!stats_asked(e) || !e->lists_stats || e->stats_sent)
+    if (!e->stats_wanted || !e->lists_stats || e->stats_sent)
         return 0;
     char request[ENGINE_STATS_REQUEST_MAX], text[ENGINE_STATS_REQUEST_MAX + 64];
     engine_stats_request(GAME_CHESS, request, sizeof request); /* UCI: chess */
@@ -515,7 +507,7 @@ static int uci_divide_asked(Engine *e, const Position *root, const char *query, 
             case ENGINE_LINE_TOTAL:
                 problem = divide_total(d, n, fields, what, sizeof what);
                 if (!problem)
-                    return divide_finish(e, shown, &a, d, root->game, err, errlen);
+                    return divide_finish(e, shown, &a, d, err, errlen);
                 break;
             case ENGINE_LINE_BLANK:
             case ENGINE_LINE_INFO: break;
@@ -593,7 +585,7 @@ static int perftree_divide_run(Engine *e, const Position *root, const char *move
     /* Statistics are asked for in the environment, which a plain adapter
      * never reads; the user's own PERFT_STATS never reaches it unasked. */
     engine_stats_request(here->game, request, sizeof request);
-    if (stats_asked(e))
+    if (e->stats_wanted)
         snprintf(script, sizeof script, "PERFT_STATS=%s; export PERFT_STATS; %s \"$@\"", request, e->spec.command);
     else
         snprintf(script, sizeof script, "unset PERFT_STATS; %s \"$@\"", e->spec.command);
@@ -651,7 +643,7 @@ static int perftree_divide_run(Engine *e, const Position *root, const char *move
     }
     if (problem)
         return engine_failed(e, shown, &at_problem, err, errlen, problem);
-    return divide_finish(e, shown, &a, d, root->game, err, errlen);
+    return divide_finish(e, shown, &a, d, err, errlen);
 }
 
 static int perftree_divide(Engine *e, const Position *root, const char *moves, const Position *here, int depth,
