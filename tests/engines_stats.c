@@ -258,6 +258,14 @@ Test(engines_stats, statistics_in_one_answer_and_none_in_the_next_are_refused, .
     cr_expect(!strchr(err, '\n'), "more than one line: %s", err);
 }
 
+/* Appends " NAME=VALUE" to `line` for each column of `request` (an
+ * engine_stats_request list). */
+static void append_fields(char *line, size_t size, const char *request, int value)
+{
+    for (const char *c = request; *c; c += strcspn(c, ",") + (c[strcspn(c, ",")] != '\0'))
+        snprintf(line + strlen(line), size - strlen(line), " %.*s=%d", (int)strcspn(c, ","), c, value);
+}
+
 Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
 {
     char request[ENGINE_STATS_REQUEST_MAX], line[2048], what[256];
@@ -266,8 +274,7 @@ Test(engines_protocol_stats, fields_are_parsed_and_checked_alone)
     cr_expect(!strstr(request, "nodes"), "%s", request);
     /* Every column asked for, each 1, after a count of 5. */
     snprintf(line, sizeof line, "e2e4 5");
-    for (char *c = request; *c; c += strcspn(c, ",") + (c[strcspn(c, ",")] != '\0'))
-        snprintf(line + strlen(line), sizeof line - strlen(line), " %.*s=1", (int)strcspn(c, ","), c);
+    append_fields(line, sizeof line, request, 1);
     Move m;
     PerftCount n;
     const char *fields;
@@ -360,9 +367,7 @@ Test(engines_protocol_stats, quaternity_asks_and_takes_its_own_columns)
     cr_expect_eq(engine_parse_stats(GAME_CHESS, "checks-several-controllers=0", 5, &s, what, sizeof what), -1);
     cr_expect_str_eq(what, "statistics field 'checks-several-controllers=0': no column has that name");
     char fields[1024] = "";
-    for (char *c = request; *c; c += strcspn(c, ",") + (c[strcspn(c, ",")] != '\0'))
-        snprintf(fields + strlen(fields), sizeof fields - strlen(fields), "%s%.*s=2", fields[0] ? " " : "",
-                 (int)strcspn(c, ","), c);
+    append_fields(fields, sizeof fields, request, 2);
     cr_assert_eq(engine_parse_stats(GAME_QUATERNITY, fields, 7, &s, what, sizeof what), 0, "%s", what);
     cr_expect_eq(s.count[QSTATS_NODES], 7);
     for (int c = 1; c < QSTATS_COLUMNS; c++)
