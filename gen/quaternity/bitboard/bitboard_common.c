@@ -520,8 +520,7 @@ ALWAYS_INLINE bool king_target_attacked(const QbbState *s, const QbbSides *sides
  * it): an enemy slider seen past the first man on either side pins him if
  * he is the mover's (not if he is an enemy or a king); usually none is, so
  * whose he is is asked only then.  Adds each pin after the `pins` kept so
- * far and returns how many, or -1 for a pinned pawn (the general path
- * takes the node). */
+ * far and returns how many. */
 ALWAYS_INLINE int line_pins(const QbbState *s, QbbSquareLine at, int o, unsigned occupancy, unsigned reach,
                             unsigned sliders, QbbSet *pinned, int pinned_square[8], int pinned_orientation[8], int pins)
 {
@@ -532,8 +531,6 @@ ALWAYS_INLINE int line_pins(const QbbState *s, QbbSquareLine at, int o, unsigned
         int sq = qbb_line_squares[at.line][__builtin_ctz(first & side)];
         if (s->controller[PIECE_ARMY(s->board[sq])] != s->turn)
             continue;
-        if (PIECE_KIND(s->board[sq]) == PAWN)
-            return -1;
         qbb_toggle(pinned, sq);
         pinned_square[pins] = sq;
         pinned_orientation[pins++] = o;
@@ -562,6 +559,22 @@ ALWAYS_INLINE int one_king_out_of_near_danger(const QbbState *s, QbbSet friends,
     return ksq;
 }
 
+/* The moves of a pinned pawn on `sq` (pin orientation o): each of its
+ * moves is one step, so those that keep the king covered are the ones
+ * that land on the pin line, between the king and the pinner or on the
+ * pinner.  Its own army's pawn moves with it alone moving and every
+ * target off the line taken away; -1 as army_pawns (a list or a visit
+ * with a pawn before its edge).  (P07-pins-three-armies: a pawn pinned
+ * on its file pushes along it; one pinned across its way has none.) */
+ALWAYS_INLINE int pinned_pawn_moves(const QbbState *s, QbbMove *list, QbbVisit *leaves, int sq, int o, QbbSet empty,
+                                    QbbSet capturable)
+{
+    QbbSet line = qbb_line_sets[qbb_square_lines[sq][o].line];
+    unsigned counted = 0; /* its army's committed directions not yet counted: both */
+    return pawn_moves(s, list, leaves, PIECE_ARMY(s->board[sq]), qbb_square(sq), qbb_and(empty, line),
+                      qbb_and(capturable, line), &counted);
+}
+
 /* The common node's moves, written (leaves NULL) or visited as leaves
  * (list NULL, leaves the visit: visit_leaf_as, visit_man_*); -1 when the node is not a
  * common one.  (Counted: common_count below.) */
@@ -579,7 +592,7 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbVisit *leaves
         return -1;
 
     /* Checks and pins along the king's lines.  A pin is kept as its man
-     * and orientation; a pinned pawn leaves for the general path. */
+     * and orientation. */
     QbbSet pinned = qbb_empty();
     int pinned_square[8], pinned_orientation[8], pins = 0;
     for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
@@ -592,8 +605,6 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbVisit *leaves
         if (reach & sliders)
             return -1;
         pins = line_pins(s, at, o, occupancy, reach, sliders, &pinned, pinned_square, pinned_orientation, pins);
-        if (pins < 0)
-            return -1;
     }
 
     QbbSet empty = qbb_andnot(qbb_board(), s->occupied);
@@ -619,12 +630,19 @@ ALWAYS_INLINE int common_node(const QbbState *s, QbbMove *list, QbbVisit *leaves
         n += line_moves(s, &sides, targets, AT, leaves, from, QBB_LINE_ANTI_DIAGONAL);
     }
     /* A pinned slider moves along its pin line, where its reach stops at
-     * the king and the pinner; a pinned knight does not move. */
+     * the king and the pinner; a pinned pawn may step along it; a pinned
+     * knight does not move. */
     for (int i = 0; i < pins; i++) {
         int sq = pinned_square[i], o = pinned_orientation[i];
         Kind kind = PIECE_KIND(s->board[sq]);
         if (kind == QUEEN || kind == (o <= QBB_LINE_FILE ? ROOK : BISHOP))
             n += line_moves(s, &sides, targets, AT, leaves, sq, o);
+        if (kind == PAWN) {
+            int pawn = pinned_pawn_moves(s, AT, leaves, sq, o, empty, capturable);
+            if (pawn < 0)
+                return -1;
+            n += pawn;
+        }
     }
 
     int to;
@@ -686,8 +704,6 @@ ALWAYS_INLINE int common_count(const QbbState *s)
         unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
         unsigned reach = qbb_reach12(occupancy, at.pos);
         pins = line_pins(s, at, o, occupancy, reach, line_sliders, &pinned, pinned_square, pinned_orientation, pins);
-        if (pins < 0)
-            return -1;
     }
 
     QbbSet free_men = qbb_andnot(friends, pinned);
@@ -712,6 +728,8 @@ ALWAYS_INLINE int common_count(const QbbState *s)
     for (int i = 0; i < pins; i++) {
         int sq = pinned_square[i], pin = pinned_orientation[i];
         Kind kind = PIECE_KIND(s->board[sq]);
+        if (kind == PAWN)
+            n += pinned_pawn_moves(s, NULL, NULL, sq, pin, empty, capturable);
         if (kind != QUEEN && kind != ROOK && kind != BISHOP)
             continue;
         for (int o = kind == BISHOP ? QBB_LINE_DIAGONAL : 0; o < (kind == ROOK ? QBB_LINE_DIAGONAL : 4); o++)
