@@ -2,7 +2,8 @@
 #
 #   make            build bin/perft
 #   make run        the main job: every backend over the default fixtures, counts checked, speeds compared
-#   make test       the Criterion test suite (installs libcriterion-dev if missing)
+#   make test       the Criterion test suite (installs libcriterion-dev if missing), then the template's recipe
+#   make test-criterion the Criterion suite alone (what the ports run: the recipe is native whatever the port)
 #   make sanitize   the tests under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make test-debug the tests in MODE=debug: every backend's invariants checked after every make and unmake
 #   make test-template the tests with the template backend registered (EXTRA_BACKENDS=template)
@@ -99,7 +100,7 @@ PERFT_BIN := bin/perft$(if $(filter-out release,$(MODE)),-$(MODE))$(if $(EXTRA_B
 # Not $(BUILD)/tests: that directory holds the test objects.
 TEST_BIN := $(BUILD)/test-suite
 
-.PHONY: all run test test-build sanitize test-debug test-template compare perft-full format format-check docs-check exports-check deps-build deps-test deps-format clean
+.PHONY: all run test test-criterion test-build sanitize test-debug test-template compare perft-full format format-check docs-check exports-check deps-build deps-test deps-format clean
 all: $(PERFT_BIN)
 
 $(BUILD)/%.o: %.c | deps-build
@@ -185,12 +186,17 @@ deps-test: deps-build
 run: $(PERFT_BIN)
 	./scripts/run.sh
 
-test: deps-test
-	$(MAKE) --no-print-directory -j$(JOBS) test-build
-	$(TEST_BIN) --jobs 2
+test: test-criterion
 	@# The template's recipe for a new backend, followed in a scratch copy
 	@# of the tree and tested whole there (about 3 minutes).
 	./tests/template_recipe.sh
+
+# The suite alone: the ports' test runs.  The recipe builds and tests a
+# native copy of the tree whatever the port (its make does not inherit the
+# port's variables), so it runs once, in make test, not again in each port.
+test-criterion: deps-test
+	$(MAKE) --no-print-directory -j$(JOBS) test-build
+	$(TEST_BIN) --jobs 2
 
 test-build: $(TEST_BIN) $(PERFT_BIN) $(PLANTED_BIN)
 
@@ -388,7 +394,7 @@ endif
 test-x86-64-baseline: deps-test
 	$(call port_make,x86-64-baseline,debug,test-build)
 	$(call port_make,x86-64-baseline,sanitize,sanitize)
-	$(call port_make,x86-64-baseline,release,test)
+	$(call port_make,x86-64-baseline,release,test-criterion)
 
 # qemu-user-static does what qemu-user and qemu-user-binfmt do, and
 # conflicts with the latter: a machine that has it keeps it.
@@ -403,7 +409,7 @@ test-aarch64: deps-aarch64
 	$(call port_make,aarch64,debug,test-build)
 	$(call port_make,aarch64,sanitize,test-build)
 	@echo "make test-aarch64: the tests and bin/perft-aarch64 run under qemu-user: any speed they print is the emulator's, not a speed figure"
-	$(AARCH64_RUN) $(call port_make,aarch64,release,test)
+	$(AARCH64_RUN) $(call port_make,aarch64,release,test-criterion)
 
 # ---- Install: `make install` and `make uninstall` with the GNU
 # variables PREFIX (default /usr/local) and DESTDIR (scripts/install.sh:
