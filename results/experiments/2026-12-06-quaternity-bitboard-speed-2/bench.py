@@ -111,4 +111,5 @@ def main():
                                                  n / least[builds[-1][0]] / 1e6), flush=True)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -33,16 +33,10 @@ here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(os.path.dirname(here)))
 
 
-def reference_positions():
-    out = []
-    with open(os.path.join(root, "positions", "quaternity", "reference.epd")) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            fields = [x.strip() for x in line.split(";")]
-            ident = [x for x in fields if x.startswith("id ")][0][3:]
-            out.append((ident, fields[0]))
-    return out
+# The reference positions as (id, position), read as the second round's
+# timing script reads them.
+sys.path.insert(0, os.path.join(root, "results", "experiments", "2026-12-06-quaternity-bitboard-speed-2"))
+from bench import epd  # noqa: E402
 
 
 def agreed_count(perft, depth, position):
@@ -100,7 +94,7 @@ def main(argv):
 
 def report(builds, rounds, cpu, depth, backend, perft, scratch):
     positions = []
-    for ident, position in reference_positions():
+    for ident, position in epd("reference.epd"):
         count = agreed_count(perft, depth, position)
         fixture = os.path.join(scratch, ident + ".epd")
         with open(fixture, "w") as f:
