@@ -387,10 +387,12 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbVisit *leaves,
     QbbSet push1 = qbb_and(step_toward(along1, d1), quiet), push2 = qbb_and(step_toward(along2, d2), quiet);
     QbbSet side1 = qbb_and(step_toward2(along1, d1, d2 ^ 1), captures);
     QbbSet side2 = qbb_and(step_toward2(along2, d2, d1 ^ 1), captures);
-    t = qbb_tally_add(t, push1);
-    t = qbb_tally_add(t, push2);
-    t = qbb_tally_add(t, qbb_and(step_toward2(both, d1, d2), captures));
-    t = qbb_tally_add(t, side1);
+    /* Pushes land on empty squares, captures on men: a push and a capture
+     * set are disjoint, so each such pair is one tally (three for five;
+     * results/experiments/2026-12-07-quaternity-bitboard-speed-4/steps.md,
+     * step 4). */
+    t = qbb_tally_add(t, qbb_or(push1, qbb_and(step_toward2(both, d1, d2), captures)));
+    t = qbb_tally_add(t, qbb_or(push2, side1));
     t = qbb_tally_add(t, side2);
     if (!may_promote)
         return qbb_tally_total(t);
