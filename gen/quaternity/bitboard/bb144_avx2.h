@@ -203,6 +203,15 @@ static inline QbbSet qbb_south(QbbSet a, int k)
     }
 }
 #else
+/* Without AVX-512: one rank is a lane swap and a VPALIGNR.  Two ranks are
+ * one 32-bit element and four one word, so those steps are one VPERMD or
+ * VPERMQ whose vacated element is taken from word 3: it must be zero in
+ * `a`, as it is in every set the ray fills step by 2 or 4 (the only
+ * callers; a step's spill into word 3 is cleared by the next AND with
+ * the empty squares).  With no zeroing blend this is one operation for
+ * two (with a blend it measured 0.99-1.01x:
+ * results/experiments/2026-12-07-quaternity-bitboard-speed-3/steps.md,
+ * step 5). */
 static inline QbbSet qbb_north(QbbSet a, int k)
 {
     __m256i low_up = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x08);
@@ -210,8 +219,8 @@ static inline QbbSet qbb_north(QbbSet a, int k)
      * constant after inlining. */
     switch (k) {
     case 1: return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 14));
-    case 2: return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 12));
-    case 4: return qbb_v(_mm256_alignr_epi8(qbb_m(a), low_up, 8));
+    case 2: return qbb_v(_mm256_permutevar8x32_epi32(qbb_m(a), _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6)));
+    case 4: return qbb_v(_mm256_permute4x64_epi64(qbb_m(a), _MM_SHUFFLE(2, 1, 0, 3)));
     default: return qbb_v(low_up);
     }
 }
@@ -220,8 +229,8 @@ static inline QbbSet qbb_south(QbbSet a, int k)
     __m256i high_down = _mm256_permute2x128_si256(qbb_m(a), qbb_m(a), 0x81);
     switch (k) {
     case 1: return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 2));
-    case 2: return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 4));
-    case 4: return qbb_v(_mm256_alignr_epi8(high_down, qbb_m(a), 8));
+    case 2: return qbb_v(_mm256_permutevar8x32_epi32(qbb_m(a), _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 7)));
+    case 4: return qbb_v(_mm256_permute4x64_epi64(qbb_m(a), _MM_SHUFFLE(3, 3, 2, 1)));
     default: return qbb_v(high_down);
     }
 }

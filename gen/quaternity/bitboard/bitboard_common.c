@@ -387,10 +387,12 @@ ALWAYS_INLINE int army_pawns(const QbbState *s, QbbMove *list, QbbVisit *leaves,
     QbbSet push1 = qbb_and(step_toward(along1, d1), quiet), push2 = qbb_and(step_toward(along2, d2), quiet);
     QbbSet side1 = qbb_and(step_toward2(along1, d1, d2 ^ 1), captures);
     QbbSet side2 = qbb_and(step_toward2(along2, d2, d1 ^ 1), captures);
-    t = qbb_tally_add(t, push1);
-    t = qbb_tally_add(t, push2);
-    t = qbb_tally_add(t, qbb_and(step_toward2(both, d1, d2), captures));
-    t = qbb_tally_add(t, side1);
+    /* Pushes land on empty squares, captures on men: a push and a capture
+     * set are disjoint, so each such pair is one tally (three for five;
+     * results/experiments/2026-12-07-quaternity-bitboard-speed-4/steps.md,
+     * step 4). */
+    t = qbb_tally_add(t, qbb_or(push1, qbb_and(step_toward2(both, d1, d2), captures)));
+    t = qbb_tally_add(t, qbb_or(push2, side1));
     t = qbb_tally_add(t, side2);
     if (!may_promote)
         return qbb_tally_total(t);
@@ -692,14 +694,19 @@ ALWAYS_INLINE int common_count(const QbbState *s)
     if (qbb_test(map, ksq))
         return -1;
 
-    /* Pins, on the king lines where a friend is hit. */
-    QbbSet hit = qbb_and(map, friends);
+    /* Pins, on the king lines where a friend is hit: usually none of the
+     * four is, which one test of their union tells, and the loop ends when
+     * the lines read hold every hit friend
+     * (results/experiments/2026-12-07-quaternity-bitboard-speed-4/steps.md,
+     * step 3). */
+    QbbSet hit = qbb_and(qbb_and(map, friends), qbb_square_line_union[ksq]);
     QbbSet pinned = qbb_empty();
     int pinned_square[8], pinned_orientation[8], pins = 0;
-    for (int o = 0; o < QBB_LINE_ORIENTATIONS; o++) {
+    for (int o = 0; o < QBB_LINE_ORIENTATIONS && qbb_any(hit); o++) {
         QbbSquareLine at = qbb_square_lines[ksq][o];
         if (qbb_none(qbb_and(hit, qbb_line_sets[at.line])))
             continue;
+        hit = qbb_andnot(hit, qbb_line_sets[at.line]);
         unsigned line_sliders = qbb_gather_on(sides.sliders[o >> 1], o, at.line);
         unsigned occupancy = qbb_gather_on(s->occupied, o, at.line);
         unsigned reach = qbb_reach12(occupancy, at.pos);

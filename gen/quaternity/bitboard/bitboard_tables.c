@@ -7,6 +7,7 @@ QbbLine qbb_lines[QBB_LINE_COUNT];
 QbbSet qbb_line_sets[QBB_LINE_COUNT];
 uint8_t qbb_line_squares[QBB_LINE_COUNT][12];
 QbbSquareLine qbb_square_lines[QBB_BITS][QBB_LINE_ORIENTATIONS];
+QbbSet qbb_square_line_union[QBB_BITS];
 uint16_t qbb_line_attacks[12][QBB_LINE_INNER_OCCUPANCIES];
 QbbSet qbb_knight_attacks[QBB_BITS];
 QbbSet qbb_king_attacks[QBB_BITS];
@@ -104,6 +105,7 @@ static void init_lines(void)
                     pos += (line->mask[b >> 6] >> (b & 63)) & 1;
                 qbb_square_lines[sq][o] = (QbbSquareLine){(uint8_t)key, (uint8_t)pos};
                 qbb_line_squares[key][pos] = (uint8_t)sq;
+                qbb_square_line_union[sq] = qbb_or(qbb_square_line_union[sq], qbb_line_sets[key]);
             }
         }
     for (int pos = 0; pos < 12; pos++)

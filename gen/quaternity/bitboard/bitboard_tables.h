@@ -50,6 +50,9 @@ extern QbbSet qbb_line_sets[QBB_LINE_COUNT];
 /* The square (QbbSet index) at each position of each line; 0 past its end. */
 extern uint8_t qbb_line_squares[QBB_LINE_COUNT][12];
 extern QbbSquareLine qbb_square_lines[QBB_BITS][QBB_LINE_ORIENTATIONS];
+/* The union of the four lines through each square: one test for whether
+ * any of a king's lines holds a man of interest. */
+extern QbbSet qbb_square_line_union[QBB_BITS];
 /* qbb_line_attacks[pos][inner] : the 12-bit set of positions a slider on
  * `pos` reaches when positions 1..10 of its line are occupied as in
  * `inner` (bit i-1 = position i).  Positions 0 and 11 never block anything
