@@ -1,8 +1,9 @@
 /* The common node: its legal moves counted or listed straight from the
  * sets.
  *
- * Nearly every node of a perft is one king, not in check, no pinned pawn
- * and no pawn next to its promotion edge (when counting, the mover may
+ * Nearly every node of a perft is one king, not in check, and no pawn
+ * next to its promotion edge (a pinned man, pawn or slider, keeps to his
+ * pin line here too; when counting, the mover may
  * move several armies; their pawns are counted army by army).  There the moves need no Frame
  * and no KingSafety record: they are target sets (counted by popcount, or
  * walked to write moves), with every piece of legality work skipped when

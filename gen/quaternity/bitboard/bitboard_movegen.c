@@ -1,6 +1,7 @@
 /* Legal Quaternity moves from bitboards: the general generator, for the
  * nodes the common-node path (bitboard_common.c) leaves to it (several
- * kings or none, check, a pinned pawn, a pawn before its promotion edge).
+ * kings or none, check, and when listing or visiting, a pawn before its
+ * promotion edge).
  *
  * The usual single-king scheme, generalised to several enemy controllers
  * at once: all active enemies (other controller, not frozen) count as one
